@@ -1,0 +1,302 @@
+"""What every game of the family shares: seats, decisions, legal actions, undo, records.
+
+A game of prohis_nb is a *state machine driven by decisions*. At every moment
+exactly one seat has to decide something (``game.to_act``), the rules list
+what it may do (``game.legal_actions()``), and ``game.apply(action)`` moves the
+game on. This module holds the part of that machine that does not depend on
+the rules of a particular game:
+
+* checking that an action comes from the right seat and is legal, and refusing
+  it with a clear message otherwise (the game is then left exactly as it was);
+* *forced steps*: when a decision has a single possible outcome (a controller
+  who rejected a bribe must inspect, an opponent without a controller card can
+  only decline), the engine takes it by itself, and it is not written to the
+  record (RECORD.md: "a step with a single possible outcome is not recorded");
+* the list of actions taken, ``undo()``, ``copy()`` and ``record()``;
+* the log of events, phrased for one seat by the game's own describer.
+
+A concrete game (``prohis_nb.prohis.ProhisGame``, ``prohis_nb.smuggle.SmuggleGame``)
+subclasses :class:`GameBase` and supplies only its rules: its start, its legal
+actions, what an action does, what one seat may see, and how to phrase an event.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from prohis_nb.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    UnknownSeatError,
+    WrongSeatError,
+)
+
+
+class Decision(NamedTuple):
+    """Who has to decide what, right now.
+
+    ``kind`` is a short machine name (for Prohis: ``turn``, ``second_pick``,
+    ``control``, ``bribe``, ``bribe_answer``, ``inspect_or_waive``,
+    ``inspection``); ``text`` says the same in words for a reader.
+    """
+
+    seat: int
+    kind: str
+    text: str
+
+
+class Event(NamedTuple):
+    """One thing that happened, with everything about it (secrets included).
+
+    Events never leave the engine as they are: a game's ``describe_event``
+    phrases an event for one observer and decides which parts that observer
+    may read. ``actor`` is the seat that did it (``None`` for the table).
+    """
+
+    kind: str
+    actor: int | None
+    data: Mapping[str, Any]
+
+
+class GameBase(ABC):
+    """The shared half of a game: everything except the rules themselves.
+
+    Subclasses set the class attributes and implement the abstract methods;
+    users only ever call the public methods documented here.
+    """
+
+    #: Short name of the game, as in a record's ``game`` field.
+    game_name: ClassVar[str] = ""
+    #: The record format this game reads and writes.
+    record_format: ClassVar[str] = ""
+    #: The class of this game's rules value (it has ``from_json`` and ``to_json``).
+    rules_type: ClassVar[type]
+
+    # Attributes every game keeps up to date (set by the subclass's __init__):
+    players: int
+    rules: Any
+    setup: dict[str, Any]
+    _actions: list[Any]
+    _forced: list[list[Any]]
+    _events: list[Event]
+    _legal: tuple[Any, ...] | None
+    _legal_set: frozenset[Any] | None
+
+    # ------------------------------------------------------------ the rules' part
+
+    @abstractmethod
+    def _compute_legal(self) -> tuple[tuple[Any, ...], frozenset[Any]]:
+        """The legal actions of the seat to act, as a tuple and as a set."""
+
+    @abstractmethod
+    def _do(self, action: Any) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def _coerce_action(self, action: Any) -> Any:
+        """Turn what the caller passed (an action, a mapping) into an action."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Any) -> str:
+        """Say in words why a well-formed action is not legal now."""
+
+    @abstractmethod
+    def _copy_state(self, other: GameBase) -> None:
+        """Copy this game's own state (the rules' part) into ``other``."""
+
+    @abstractmethod
+    def _fresh(self) -> GameBase:
+        """A new game with the same rules and setup, before any action."""
+
+    @property
+    @abstractmethod
+    def ended(self) -> bool:
+        """True once the game is over."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that has to decide now, or ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The decision to take now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def describe_event(self, event: Event, observer: int | None) -> str:
+        """Phrase one event for ``observer`` (a seat, or ``None`` for the teacher)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Score of every seat as if the game ended now (final once it has)."""
+
+    # ------------------------------------------------------------ shared machinery
+
+    def _start(self) -> None:
+        """Call at the end of a subclass's ``__init__``: resets the bookkeeping."""
+        self._actions = []
+        self._forced = []
+        self._legal = None
+        self._legal_set = None
+        self._initial_forced = self._take_forced_steps()
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """Every action the seat to act may take now: complete, without duplicates.
+
+        Empty once the game has ended. The tuple is cached until the next
+        ``apply``, so bots may call this at every step.
+        """
+        if self._legal is None:
+            if self.ended:
+                self._legal, self._legal_set = (), frozenset()
+            else:
+                self._legal, self._legal_set = self._compute_legal()
+        return self._legal
+
+    def is_legal(self, action: Any) -> bool:
+        """True if ``action`` (an action or a mapping) may be applied now."""
+        try:
+            action = self._coerce_action(action)
+        except IllegalActionError:
+            return False
+        self.legal_actions()
+        return action in self._legal_set  # type: ignore[operator]
+
+    def apply(self, action: Any) -> None:
+        """Take ``action`` for the seat to act, then any forced steps that follow.
+
+        ``action`` is an action from :meth:`legal_actions` or a mapping in the
+        record's form (``{"seat": 1, "act": "convoy", "cards": [...]}``; a missing
+        ``seat`` means the seat to act). Raises :class:`~prohis_nb.errors.WrongSeatError`
+        or :class:`~prohis_nb.errors.IllegalActionError` (whose ``allowed`` lists the
+        legal actions) and leaves the game untouched when the action is refused.
+        """
+        if isinstance(action, Mapping) and "seat" not in action and self.to_act is not None:
+            action = {**action, "seat": self.to_act}
+        action = self._coerce_action(action)
+        if self.ended:
+            raise IllegalActionError(
+                f"the game has ended: no action is allowed (got {action.act!r} from seat "
+                f"{action.seat})"
+            )
+        legal = self.legal_actions()
+        if action not in self._legal_set:  # type: ignore[operator]
+            if action.seat != self.to_act:
+                raise WrongSeatError(
+                    f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "
+                    f"({self.decision.text})",  # type: ignore[union-attr]
+                    allowed=legal,
+                )
+            raise IllegalActionError(self._explain_illegal(action), allowed=legal)
+        self._do(action)
+        self._legal = None
+        self._actions.append(action)
+        self._forced.append(self._take_forced_steps())
+
+    def _take_forced_steps(self) -> list[Any]:
+        """Apply every decision that has exactly one legal action; return them."""
+        forced: list[Any] = []
+        while not self.ended:
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                break
+            self._do(legal[0])
+            self._legal = None
+            forced.append(legal[0])
+        return forced
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions taken so far, as a record holds them (forced steps left out)."""
+        return tuple(self._actions)
+
+    def forced_after(self, index: int) -> tuple[Any, ...]:
+        """The forced steps the engine took after action ``index`` (-1: before any)."""
+        if index == -1:
+            return tuple(self._initial_forced)
+        return tuple(self._forced[index])
+
+    def undo(self) -> Any:
+        """Take back the last action (and the forced steps that followed it); return it.
+
+        The game is rebuilt from its setup by replaying the remaining actions:
+        a few milliseconds for a whole game. Raises ``IllegalActionError`` if no
+        action has been taken.
+        """
+        if not self._actions:
+            raise IllegalActionError("nothing to undo: no action has been taken yet")
+        last = self._actions[-1]
+        rebuilt = self._fresh()
+        for action in self._actions[:-1]:
+            rebuilt.apply(action)
+        self.__dict__.update(rebuilt.__dict__)
+        return last
+
+    def copy(self) -> GameBase:
+        """An independent copy of this game (cheap: a few microseconds)."""
+        other = object.__new__(type(self))
+        other.players = self.players
+        other.rules = self.rules
+        other.setup = self.setup
+        other._actions = list(self._actions)
+        other._forced = list(self._forced)
+        other._initial_forced = self._initial_forced
+        other._events = list(self._events)
+        other._legal = self._legal
+        other._legal_set = self._legal_set
+        self._copy_state(other)
+        return other
+
+    def check_seat(self, seat: int) -> int:
+        """Return ``seat`` if it is at this table, else raise ``UnknownSeatError``."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise UnknownSeatError(
+                f"there is no seat {seat!r} at this table: seats are 0 to {self.players - 1}"
+            )
+        return seat
+
+    def log(self, seat: int | None) -> list[str]:
+        """What happened so far, phrased for ``seat`` (``None``: the teacher, who sees all).
+
+        A seat's log says only what that seat may know: "You drew an illegal
+        card from the pile." for the drawer, "Seat 2 drew a card from the pile."
+        for everyone else.
+        """
+        if seat is not None:
+            self.check_seat(seat)
+        lines = []
+        for event in self._events:
+            line = self.describe_event(event, seat)
+            if line:
+                lines.append(line)
+        return lines
+
+    def winners(self) -> list[int]:
+        """The seats with the highest score (several when they tie: a shared win)."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def record(self):
+        """This game as a :class:`~prohis_nb.core.record.Record` (PGN for prohis_nb)."""
+        from prohis_nb.core.record import Record
+
+        return Record(
+            format=self.record_format,
+            game=self.game_name,
+            rules=self.rules.to_json(),
+            setup=dict(self.setup),
+            actions=[action.to_json() for action in self._actions],
+        )
+
+    # ------------------------------------------------------------ helpers for subclasses
+
+    @staticmethod
+    def _malformed(message: str) -> MalformedActionError:
+        return MalformedActionError(message)
+
+    def _legal_of_kind(self, act: str) -> Sequence[Any]:
+        return [a for a in self.legal_actions() if a.act == act]

@@ -1,0 +1,223 @@
+"""Game records: what PGN is to chess (RECORD.md).
+
+A record is a small JSON object: the format, the game, the rules, the setup
+(a seed or a stacked table) and every decision taken. ``Record`` reads and
+writes it and replays it into a game; the game classes never see JSON text.
+
+>>> record = Record.loads('{"format": "prohis-record/1", "game": "prohis", '
+...     '"rules": {"players": 4, "variants": {}}, "setup": {"seed": 7}, "actions": []}')
+>>> record.replay().to_act
+3
+
+Replaying is lenient in one way only: RECORD.md says a step with a single
+possible outcome is not recorded, but a record that does write such a step
+(an opponent's forced ``decline``, the last ``turn`` of an inspection) is read
+as if it had not, since the engine has already taken that step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError
+
+ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
+
+
+def game_classes() -> dict[str, type]:
+    """The games a record may hold, by record format (imported on demand)."""
+    from prohis_nb.prohis.game import ProhisGame
+
+    classes: dict[str, type] = {ProhisGame.record_format: ProhisGame}
+    try:
+        from prohis_nb.smuggle.game import SmuggleGame
+    except ImportError:  # pragma: no cover - while Smuggle is being written
+        pass
+    else:
+        classes[SmuggleGame.record_format] = SmuggleGame
+    return classes
+
+
+@dataclass
+class Record:
+    """One game written down: format, game, rules, setup and actions (JSON-ready)."""
+
+    format: str
+    game: str
+    rules: dict[str, Any]
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    #: Extra keys found in the file (kept when the record is written again).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ reading
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Check the envelope of a parsed record; raises ``RecordError`` saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+        missing = [key for key in ENVELOPE_KEYS if key not in data]
+        if missing:
+            raise RecordError(
+                f"the record lacks {', '.join(missing)}; a record has "
+                f"{', '.join(ENVELOPE_KEYS)}"
+            )
+        classes = game_classes()
+        fmt = data["format"]
+        if fmt not in classes:
+            raise RecordError(
+                f"unknown record format {fmt!r}; this version reads {', '.join(classes)}"
+            )
+        game_class = classes[fmt]
+        if data["game"] != game_class.game_name:
+            raise RecordError(
+                f"format {fmt!r} is a record of {game_class.game_name!r}, but game says "
+                f"{data['game']!r}"
+            )
+        if not isinstance(data["rules"], Mapping):
+            raise RecordError("rules must be an object with players and variants")
+        if not isinstance(data["setup"], Mapping):
+            raise RecordError("setup must be {'seed': N} or a stacked table")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list of actions")
+        for index, action in enumerate(actions):
+            if not isinstance(action, Mapping):
+                raise RecordError(
+                    f"action {index}: an action is an object with seat and act, got {action!r}",
+                    index=index,
+                )
+        extra = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
+        return cls(
+            format=fmt,
+            game=data["game"],
+            rules=dict(data["rules"]),
+            setup=dict(data["setup"]),
+            actions=[dict(a) for a in actions],
+            extra=extra,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        """Parse a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"the record is not valid JSON: {error}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"cannot read the record {str(path)!r}: {error.strerror}") from None
+        return cls.loads(text)
+
+    # ------------------------------------------------------------ writing
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready object, keys in RECORD.md's order."""
+        return {
+            "format": self.format,
+            "game": self.game,
+            "rules": self.rules,
+            "setup": self.setup,
+            "actions": self.actions,
+            **self.extra,
+        }
+
+    def dumps(self, indent: int | None = None) -> str:
+        """JSON text. With no indent, one action per line (easy to read and to diff)."""
+        if indent is not None:
+            return json.dumps(self.to_json(), indent=indent)
+        head = {k: v for k, v in self.to_json().items() if k != "actions"}
+        lines = [json.dumps(head)[:-1] + ', "actions": [']
+        body = [json.dumps(action) for action in self.actions]
+        lines.append(",\n".join("  " + line for line in body))
+        lines.append("]}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a file."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def __str__(self) -> str:
+        return self.dumps()
+
+    # ------------------------------------------------------------ replaying
+
+    def new_game(self):
+        """The game at its start, before any action (the rules and setup checked)."""
+        game_class = game_classes()[self.format]
+        rules = game_class.rules_type.from_json(self.rules)
+        setup = self.setup
+        if set(setup) == {"seed"}:
+            return game_class(rules, seed=setup["seed"])
+        if "seed" in setup:
+            raise RecordError(
+                f"setup is either {{'seed': N}} alone or a stacked table, got keys {sorted(setup)}"
+            )
+        return game_class(rules, table=setup)
+
+    def replay(self, upto: int | None = None):
+        """Replay the first ``upto`` actions (all by default) and return the game.
+
+        Raises ``RecordError`` (with ``index``, the position of the refused
+        action) when an action is malformed or not allowed by the rules; the
+        message says what was allowed instead.
+        """
+        if upto is None:
+            upto = len(self.actions)
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(
+            self.actions
+        ):
+            raise RecordError(
+                f"upto must be from 0 to {len(self.actions)} (the number of actions), got {upto!r}"
+            )
+        game = self.new_game()
+        pending = list(game.forced_after(-1))
+        for index in range(upto):
+            pending = apply_recorded(game, self.actions[index], index, pending)
+        return game
+
+
+def apply_recorded(game: Any, data: Mapping[str, Any], index: int, pending: list[Any]) -> list:
+    """Apply action ``index`` of a record; return the forced steps the engine then took.
+
+    ``pending`` holds the forced steps taken since the previous recorded
+    action: a record that writes one of them out is read as if it had not.
+    """
+    try:
+        action = game._coerce_action(data)
+    except IllegalActionError as error:
+        raise RecordError(f"action {index}: {error}", index=index) from None
+    if action in pending and not game.is_legal(action):
+        return pending[pending.index(action) + 1 :]  # the engine already took this step
+    try:
+        game.apply(action)
+    except ProhisNbError as error:
+        raise RecordError(f"action {index}: {error}", index=index) from None
+    return list(game.forced_after(len(game.actions) - 1))
+
+
+def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
+    """A record from a path, JSON text, a parsed object, or a record."""
+    if isinstance(source, Record):
+        return source
+    if isinstance(source, Mapping):
+        return Record.from_json(source)
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        return Record.load(source)
+    return Record.loads(source)
+
+
+def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None):
+    """Load a record (path, text, object) and replay it into a game."""
+    return load_record(source).replay(upto)

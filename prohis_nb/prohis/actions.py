@@ -1,0 +1,175 @@
+"""Prohis actions: small immutable values, one per decision taken.
+
+An :class:`Action` is a named tuple, so it is hashable, cheap, and compares by
+value. Its fields follow the record format of RECORD.md (``from`` is spelled
+``source`` in Python because ``from`` is a keyword):
+
+=========== ===================================================================
+act          fields
+=========== ===================================================================
+``take``     ``source`` = ``"row"`` with ``slot`` 0-3, or ``"pile"``
+``stop``     (end the draw after one pick)
+``pass``     (pass the turn)
+``convoy``   ``cards``: 2-4 kinds in convoy order
+``control``  ``card``: the controller kind played
+``decline``  (do not control)
+``bribe``    ``cards``: 1 or more kinds (kept in the fixed kind order)
+``no_bribe`` (offer nothing, or nothing more)
+``accept``   / ``reject`` (answer a bribe)
+``inspect``  / ``waive`` (when no bribe was offered)
+``turn``     ``position``: index in the convoy of the card to turn over
+=========== ===================================================================
+
+>>> Action(1, "convoy", cards=("illegal", "legal", "captain"))
+Action(seat=1, act='convoy', cards=('illegal', 'legal', 'captain'))
+>>> Action.from_json({"seat": 0, "act": "take", "from": "row", "slot": 2}).to_json()
+{'seat': 0, 'act': 'take', 'from': 'row', 'slot': 2}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from prohis_nb.errors import MalformedActionError
+from prohis_nb.prohis.cards import CONTROLLER_KINDS, KIND_INDEX, KINDS
+
+#: Every act of Prohis and the fields it carries.
+ACT_FIELDS: dict[str, tuple[str, ...]] = {
+    "take": ("from", "slot"),
+    "stop": (),
+    "pass": (),
+    "convoy": ("cards",),
+    "control": ("card",),
+    "decline": (),
+    "bribe": ("cards",),
+    "no_bribe": (),
+    "accept": (),
+    "reject": (),
+    "inspect": (),
+    "waive": (),
+    "turn": ("position",),
+}
+
+
+class Action(NamedTuple):
+    """One decision: which seat takes it, what it does, and its fields."""
+
+    seat: int
+    act: str
+    cards: tuple[str, ...] = ()
+    source: str | None = None
+    slot: int | None = None
+    card: str | None = None
+    position: int | None = None
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat}", f"act={self.act!r}"]
+        for name, default in (
+            ("cards", ()),
+            ("source", None),
+            ("slot", None),
+            ("card", None),
+            ("position", None),
+        ):
+            value = getattr(self, name)
+            if value != default:
+                parts.append(f"{name}={value!r}")
+        return f"Action({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        """A short form for logs and the terminal: ``1 convoy illegal,legal,captain``."""
+        extra = ""
+        if self.act == "take":
+            extra = " row " + str(self.slot) if self.source == "row" else " pile"
+        elif self.cards:
+            extra = " " + ",".join(self.cards)
+        elif self.card is not None:
+            extra = " " + self.card
+        elif self.position is not None:
+            extra = " " + str(self.position)
+        return f"{self.seat} {self.act}{extra}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record holds it (RECORD.md)."""
+        out: dict[str, Any] = {"seat": self.seat, "act": self.act}
+        if self.act == "take":
+            out["from"] = self.source
+            if self.source == "row":
+                out["slot"] = self.slot
+        elif self.act in ("convoy", "bribe"):
+            out["cards"] = list(self.cards)
+        elif self.act == "control":
+            out["card"] = self.card
+        elif self.act == "turn":
+            out["position"] = self.position
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Read one record action; raises ``MalformedActionError`` saying what is wrong."""
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, Mapping):
+            raise MalformedActionError(f"an action is an object with seat and act, got {data!r}")
+        act = data.get("act")
+        if act not in ACT_FIELDS:
+            raise MalformedActionError(
+                f"unknown act {act!r}; the Prohis acts are {', '.join(ACT_FIELDS)}"
+            )
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise MalformedActionError(f"{act}: seat must be a seat number, got {seat!r}")
+        allowed = {"seat", "act", *ACT_FIELDS[act]}
+        extra = set(data) - allowed
+        if extra:
+            raise MalformedActionError(
+                f"{act}: unexpected field(s) {sorted(extra)}; a {act} has "
+                f"{', '.join(sorted(allowed))}"
+            )
+        if act == "take":
+            source = data.get("from")
+            if source == "pile":
+                if "slot" in data:
+                    raise MalformedActionError("take from the pile has no slot")
+                return cls(seat, act, source="pile")
+            if source != "row":
+                raise MalformedActionError(
+                    f"take: from must be 'row' (with a slot 0-3) or 'pile', got {source!r}"
+                )
+            slot = data.get("slot")
+            if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 3:
+                raise MalformedActionError(f"take from the row: slot must be 0 to 3, got {slot!r}")
+            return cls(seat, act, source="row", slot=slot)
+        if act in ("convoy", "bribe"):
+            cards = data.get("cards")
+            if not isinstance(cards, list | tuple) or not all(c in KIND_INDEX for c in cards):
+                raise MalformedActionError(
+                    f"{act}: cards must be a list of card kinds ({', '.join(KINDS)}), "
+                    f"got {cards!r}"
+                )
+            cards = tuple(str(c) for c in cards)
+            if act == "bribe":
+                cards = canonical_cards(cards)
+            return cls(seat, act, cards=cards)
+        if act == "control":
+            card = data.get("card")
+            if card not in CONTROLLER_KINDS:
+                raise MalformedActionError(
+                    f"control: card must be a controller kind ({', '.join(CONTROLLER_KINDS)}), "
+                    f"got {card!r}"
+                )
+            return cls(seat, act, card=str(card))
+        if act == "turn":
+            position = data.get("position")
+            if isinstance(position, bool) or not isinstance(position, int):
+                raise MalformedActionError(
+                    f"turn: position must be the index of a convoy card, got {position!r}"
+                )
+            return cls(seat, act, position=position)
+        return cls(seat, act)
+
+
+def canonical_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """A bribe's cards in the fixed kind order (a bribe is a set of cards, not a row)."""
+    return tuple(sorted((str(c) for c in cards), key=KIND_INDEX.__getitem__))

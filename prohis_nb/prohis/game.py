@@ -1,0 +1,942 @@
+"""The Prohis game: the rulebook as a state machine.
+
+Read this module next to RULES.md. A turn is exactly one of:
+
+* **draw** (``take``, then another ``take`` or ``stop``): 1 or 2 picks from
+  the face-up row and the pile, never two from the pile, not allowed with 8 or
+  more cards in hand; a row card taken is replaced at once from the pile;
+* **convoy** (``convoy``): 2-4 cards face down, followed by the control round
+  (each opponent clockwise from the smuggler's left plays a controller card or
+  declines; highest rank wins, the first played wins a tie), the bribe
+  (``bribe``/``no_bribe``, answered by ``accept``/``reject``), the choice to
+  ``inspect`` or ``waive``, and the inspection itself (``turn``, card by card);
+* **pass**.
+
+Decisions are the *phases* below; ``to_act`` is always the seat that decides.
+Cards of one kind are interchangeable, so hands and warehouses are counts by
+kind (see :mod:`prohis_nb.prohis.cards`); the pile is a list whose *last*
+element is the top card (so drawing is a cheap ``pop``).
+
+What each seat knows about the others is kept as *lower bounds*: for every
+observer and every other seat, "at least this many cards of each kind are in
+that hand / that warehouse". They grow when cards move in the open (a row card
+taken, a controller card won or taken back, a bribe seen) and shrink when cards
+leave a hand face down (a convoy of 3 cards may have taken any 3 of them). Each
+observer's bounds are updated only from what that observer saw, so a seat's
+view can never reveal a hidden card. Index ``players`` holds what *everyone*
+knows (the public bounds).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from prohis_nb.core.game import Decision, Event, GameBase
+from prohis_nb.errors import RecordError, RulesError
+from prohis_nb.prohis.actions import Action, canonical_cards
+from prohis_nb.prohis.cards import (
+    CONTROLLER_KINDS,
+    ILLEGAL,
+    KIND_INDEX,
+    KINDS,
+    LIEUTENANT,
+    counts_to_cards,
+    hand_value,
+    warehouse_value,
+)
+from prohis_nb.prohis.rules import ProhisRules
+
+# The phases: which kind of decision is pending.
+TURN = "turn"  # the active player draws, forms a convoy or passes
+SECOND_PICK = "second_pick"  # after one pick: another take, or stop
+CONTROL = "control"  # an opponent plays a controller card or declines
+BRIBE = "bribe"  # the smuggler offers a bribe or not
+BRIBE_ANSWER = "bribe_answer"  # the controller accepts or rejects the bribe
+INSPECT_OR_WAIVE = "inspect_or_waive"  # no bribe: the controller inspects or waives
+INSPECTION = "inspection"  # the controller turns convoy cards over, one at a time
+OVER = "over"
+
+HAND_LIMIT = 8  # no drawing with this many cards or more in hand
+ROW_SLOTS = 4
+
+
+def rank_of(kind_index: int) -> int:
+    """Rank of a controller card by its kind index: lieutenant 1, captain 2, inspector 3."""
+    return kind_index - LIEUTENANT + 1
+
+
+class ProhisGame(GameBase):
+    """One game of Prohis, from the deal to the final score.
+
+    >>> game = ProhisGame(players=4, seed=7)
+    >>> game.to_act, game.decision.kind
+    (3, 'turn')
+    >>> game.apply(game.legal_actions()[0])  # doctest: +SKIP
+
+    Build it from a seed (``seed=``: the engine shuffles with its own seeded
+    generator) or from a stacked table (``table=``, as in a record's setup).
+    Then repeat: look at ``legal_actions()``, ``apply()`` one. ``view(seat)``
+    shows what one seat may know, ``record()`` writes the game down.
+    """
+
+    game_name = "prohis"
+    record_format = "prohis-record/1"
+    rules_type = ProhisRules
+
+    def __init__(
+        self,
+        rules: ProhisRules | Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        table: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        **variants: Any,
+    ) -> None:
+        if rules is None:
+            rules = ProhisRules(players=4 if players is None else players, **variants)
+        elif isinstance(rules, Mapping):
+            rules = ProhisRules.from_json(rules)
+        elif players is not None or variants:
+            raise RulesError("give either a rules value or players=/variants, not both")
+        if not isinstance(rules, ProhisRules):
+            raise RulesError(f"rules must be a ProhisRules value, got {rules!r}")
+        self.rules = rules
+        self.players = n = rules.players
+        if seed is not None and table is not None:
+            raise RecordError("a game starts from a seed or from a stacked table, not both")
+        if table is None:
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise RecordError(f"setup.seed must be a whole number ≥ 0, got {seed!r}")
+            self.setup = {"seed": seed}
+            hands, row, pile, first = _deal(rules, seed)
+            everyone_knows = [0, 0, 0, 1, 1]  # each hand starts with a captain and an inspector
+        else:
+            hands, row, pile, first = _read_table(rules, table)
+            self.setup = _table_to_json(hands, row, pile, first)
+            everyone_knows = [0, 0, 0, 0, 0]  # a stacked table says nothing of how it was dealt
+
+        self.hands: list[list[int]] = hands
+        self.warehouses: list[list[int]] = [[0] * 5 for _ in range(n)]
+        self.row: list[int | None] = row
+        self.pile: list[int] = pile  # top card last
+        self.active = first
+        self.phase = TURN
+        self._to_act: int | None = first
+        self.first_pick: str | None = None
+        # The convoy being resolved.
+        self.convoy: list[int] = []
+        self.turned: list[bool] = []
+        self.turns_done = 0
+        self.turn_limit = 0
+        self.control_queue: list[int] = []
+        self.control_pos = 0
+        self.controls: list[tuple[int, int]] = []
+        self.controller: int | None = None
+        self.controller_card: int | None = None
+        self.bribe: list[int] | None = None
+        self.offers = 0
+        self.rejected: list[tuple[int, ...]] = []
+        # The end of the game.
+        self.final_round = False
+        self.final_queue: list[int] = []
+        self.passes = 0
+        self.out = [False] * n
+        self.over = False
+        # Knowledge lower bounds: [observer][seat] -> counts; observer n is "everyone".
+        self.known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
+        self.known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
+        self._events: list[Event] = [Event("start", first, {"first": first})]
+        if not self.pile and None in self.row:
+            # Only a stacked table can start like this: the seat before the first
+            # player "caused" it, so every player gets exactly one turn.
+            self._trigger_final_round((first - 1) % n)
+        self._start()
+
+    # ------------------------------------------------------------ state queries
+
+    @property
+    def ended(self) -> bool:
+        return self.over
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def smuggler(self) -> int | None:
+        """The seat whose convoy is being resolved, or ``None`` outside a convoy."""
+        return self.active if self.phase not in (TURN, SECOND_PICK, OVER) else None
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.over:
+            return None
+        seat = self._to_act
+        assert seat is not None
+        phase = self.phase
+        smuggler = self.active
+        if phase == TURN:
+            text = f"seat {seat} draws, forms a convoy or passes"
+        elif phase == SECOND_PICK:
+            text = f"seat {seat} takes a second card or stops"
+        elif phase == CONTROL:
+            text = f"seat {seat} controls seat {smuggler}'s convoy or declines"
+        elif phase == BRIBE:
+            text = (
+                f"seat {smuggler} offers seat {self.controller} a bribe or not"
+                if not self.rejected
+                else f"seat {smuggler} offers another bribe or stops offering"
+            )
+        elif phase == BRIBE_ANSWER:
+            text = f"seat {seat} accepts or rejects seat {smuggler}'s bribe"
+        elif phase == INSPECT_OR_WAIVE:
+            text = f"seat {seat} inspects seat {smuggler}'s convoy or waives"
+        else:
+            text = (
+                f"seat {seat} turns over a card of seat {smuggler}'s convoy "
+                f"({self.turns_done} of at most {self.turn_limit} turned)"
+            )
+        return Decision(seat, phase, text)
+
+    def scores(self) -> list[int]:
+        """Warehouse value plus hand value of every seat (RULES.md, Scoring)."""
+        return [
+            warehouse_value(self.warehouses[s]) + hand_value(self.hands[s])
+            for s in range(self.players)
+        ]
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards in ``seat``'s hand (the truth: for the teacher and tests, not bots)."""
+        return counts_to_cards(self.hands[self.check_seat(seat)])
+
+    def warehouse(self, seat: int) -> list[str]:
+        """The cards in ``seat``'s warehouse (the truth)."""
+        return counts_to_cards(self.warehouses[self.check_seat(seat)])
+
+    def card_counts(self) -> dict[str, int]:
+        """Every card in play, wherever it lies, counted by kind (for checks)."""
+        total = [0] * 5
+        places = [*self.hands, *self.warehouses]
+        if self.bribe is not None:
+            places.append(self.bribe)
+        for counts in places:
+            for k in range(5):
+                total[k] += counts[k]
+        for k in [*self.pile, *self.convoy, *(c for c in self.row if c is not None)]:
+            total[k] += 1
+        for _seat, k in self.controls:
+            total[k] += 1
+        if self.controller_card is not None and not self.controls:
+            total[self.controller_card] += 1
+        return dict(zip(KINDS, total))
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int):
+        """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
+        from prohis_nb.prohis.views import seat_view
+
+        return seat_view(self, self.check_seat(seat))
+
+    def omniscient_view(self):
+        """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
+        from prohis_nb.prohis.views import table_view
+
+        return table_view(self)
+
+    def describe_event(self, event: Event, observer: int | None) -> str:
+        from prohis_nb.prohis.log import describe
+
+        return describe(event, observer)
+
+    def _repr_html_(self) -> str:
+        from prohis_nb.prohis.views import table_view
+
+        return table_view(self)._repr_html_()
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"{self.phase}, seat {self._to_act} to act"
+        return (
+            f"<ProhisGame {self.players} players, {len(self._actions)} actions, {state}, "
+            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+        )
+
+    # ------------------------------------------------------------ copying
+
+    def _fresh(self) -> ProhisGame:
+        if "seed" in self.setup:
+            return ProhisGame(self.rules, seed=self.setup["seed"])
+        return ProhisGame(self.rules, table=self.setup)
+
+    def _copy_state(self, other: GameBase) -> None:
+        assert isinstance(other, ProhisGame)
+        d = other.__dict__
+        for name, value in self.__dict__.items():
+            if name not in d:
+                d[name] = value
+        other.hands = [list(h) for h in self.hands]
+        other.warehouses = [list(w) for w in self.warehouses]
+        other.row = list(self.row)
+        other.pile = list(self.pile)
+        other.convoy = list(self.convoy)
+        other.turned = list(self.turned)
+        other.control_queue = list(self.control_queue)
+        other.controls = list(self.controls)
+        other.bribe = None if self.bribe is None else list(self.bribe)
+        other.rejected = list(self.rejected)
+        other.final_queue = list(self.final_queue)
+        other.out = list(self.out)
+        other.known_hand = [[list(c) for c in obs] for obs in self.known_hand]
+        other.known_warehouse = [[list(c) for c in obs] for obs in self.known_warehouse]
+
+    # ------------------------------------------------------------ legal actions
+
+    def _compute_legal(self) -> tuple[tuple[Action, ...], frozenset[Action]]:
+        phase = self.phase
+        seat = self._to_act
+        assert seat is not None
+        if phase == TURN:
+            hand = self.hands[seat]
+            can_draw = sum(hand) < HAND_LIMIT
+            row_mask = tuple(c is not None for c in self.row) if can_draw else (False,) * 4
+            return _turn_actions(seat, tuple(hand), row_mask, can_draw and bool(self.pile))
+        if phase == SECOND_PICK:
+            row_mask = tuple(c is not None for c in self.row)
+            pile_ok = self.first_pick == "row" and bool(self.pile)
+            return _second_pick_actions(seat, row_mask, pile_ok)
+        if phase == CONTROL:
+            hand = self.hands[seat]
+            return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
+        if phase == BRIBE:
+            actions, legal = _bribe_actions(seat, tuple(self.hands[seat]))
+            if self.rejected:
+                refused = {counts_to_bribe(r) for r in self.rejected}
+                actions = tuple(a for a in actions if a.cards not in refused)
+                legal = frozenset(actions)
+            return actions, legal
+        if phase == BRIBE_ANSWER:
+            return _simple_actions(seat, ("accept", "reject"))
+        if phase == INSPECT_OR_WAIVE:
+            return _simple_actions(seat, ("inspect", "waive"))
+        if phase == INSPECTION:
+            return _turn_card_actions(seat, tuple(self.turned))
+        return (), frozenset()
+
+    def _coerce_action(self, action: Any) -> Action:
+        if isinstance(action, Action):
+            if action.act == "bribe":
+                action = action._replace(cards=canonical_cards(action.cards))
+            return action
+        return Action.from_json(action)
+
+    def _explain_illegal(self, action: Action) -> str:
+        from prohis_nb.prohis.explain import explain_illegal
+
+        return explain_illegal(self, action)
+
+    # ------------------------------------------------------------ carrying out actions
+
+    def _do(self, action: Action) -> None:
+        _HANDLERS[action.act](self, action)
+
+    def _event(self, kind: str, actor: int | None, **data: Any) -> None:
+        self._events.append(Event(kind, actor, data))
+
+    def _do_take(self, action: Action) -> None:
+        seat = action.seat
+        if action.source == "row":
+            slot = action.slot
+            assert slot is not None
+            kind = self.row[slot]
+            assert kind is not None
+            refill = self.pile.pop() if self.pile else None
+            self.row[slot] = refill
+            for observer in self.known_hand:  # everyone saw the card go into that hand
+                observer[seat][kind] += 1
+            self._event(
+                "take_row",
+                seat,
+                slot=slot,
+                card=KINDS[kind],
+                refill=None if refill is None else KINDS[refill],
+            )
+        else:
+            kind = self.pile.pop()
+            self._event("take_pile", seat, card=KINDS[kind])
+        self.hands[seat][kind] += 1
+        if not self.final_round and not self.pile and None in self.row:
+            self._trigger_final_round(seat)
+        if self.phase == TURN:
+            self.passes = 0
+            self.first_pick = action.source
+            self.phase = SECOND_PICK
+        else:
+            self._end_turn()
+
+    def _do_stop(self, action: Action) -> None:
+        self._event("stop", action.seat)
+        self._end_turn()
+
+    def _do_pass(self, action: Action) -> None:
+        seat = action.seat
+        if self.rules.pass_is_final:
+            self.out[seat] = True
+            self._event("pass", seat, out=True)
+            if all(self.out):
+                self._event("all_passed", None)
+                self._finish()
+                return
+        else:
+            self.passes += 1
+            self._event("pass", seat, out=False)
+            if self.passes >= self.players:
+                self._event("all_passed", None)
+                self._finish()
+                return
+        self._end_turn()
+
+    def _do_convoy(self, action: Action) -> None:
+        seat = action.seat
+        hand = self.hands[seat]
+        cards = [KIND_INDEX[c] for c in action.cards]
+        for kind in cards:
+            hand[kind] -= 1
+        size = len(cards)
+        self.passes = 0
+        self.convoy = cards
+        self.turned = [False] * size
+        self._forget_face_down(seat, size)
+        self._event("convoy", seat, cards=action.cards)
+        n = self.players
+        self.control_queue = [
+            (seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]
+        ]
+        self.control_pos = 0
+        self.controls = []
+        self._next_control()
+
+    def _do_control(self, action: Action) -> None:
+        seat = action.seat
+        kind = KIND_INDEX[action.card]  # type: ignore[index]
+        self.hands[seat][kind] -= 1
+        for observer in self.known_hand:  # it left the hand face up
+            if observer[seat][kind]:
+                observer[seat][kind] -= 1
+        self.controls.append((seat, kind))
+        self._event("control", seat, card=action.card, smuggler=self.active)
+        self.control_pos += 1
+        self._next_control()
+
+    def _do_decline(self, action: Action) -> None:
+        self._event("decline", action.seat, smuggler=self.active)
+        self.control_pos += 1
+        self._next_control()
+
+    def _next_control(self) -> None:
+        """Ask the next opponent, or settle who controls once all have answered."""
+        if self.control_pos < len(self.control_queue):
+            self.phase = CONTROL
+            self._to_act = self.control_queue[self.control_pos]
+            return
+        smuggler = self.active
+        if not self.controls:
+            self._event("no_control", smuggler, cards=self._convoy_cards())
+            self._store_convoy(smuggler)
+            self._end_turn()
+            return
+        # Highest rank wins; among equal ranks, the first played (max keeps the first).
+        winner, card = max(self.controls, key=lambda played: played[1])
+        for seat, kind in self.controls:
+            if seat != winner:
+                self.hands[seat][kind] += 1
+                for observer in self.known_hand:
+                    observer[seat][kind] += 1
+                self._event("take_back", seat, card=KINDS[kind])
+        self.controls = []
+        self.controller = winner
+        self.controller_card = card
+        self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
+        self.offers = 0
+        self.rejected = []
+        self.phase = BRIBE
+        self._to_act = smuggler
+
+    def _do_bribe(self, action: Action) -> None:
+        seat = action.seat
+        counts = [0] * 5
+        for card in action.cards:
+            counts[KIND_INDEX[card]] += 1
+        hand = self.hands[seat]
+        for k in range(5):
+            hand[k] -= counts[k]
+        self.bribe = counts
+        self.offers += 1
+        self._event("bribe", seat, cards=action.cards, controller=self.controller)
+        self.phase = BRIBE_ANSWER
+        self._to_act = self.controller
+
+    def _do_no_bribe(self, action: Action) -> None:
+        self._event("no_bribe", action.seat, after_rejection=bool(self.rejected))
+        if self.rejected:
+            self._start_inspection()
+        else:
+            self.phase = INSPECT_OR_WAIVE
+            self._to_act = self.controller
+
+    def _do_accept(self, action: Action) -> None:
+        controller, smuggler = action.seat, self.active
+        bribe = self.bribe
+        assert bribe is not None and self.controller_card is not None
+        size = sum(bribe)
+        warehouse = self.warehouses[controller]
+        for k in range(5):
+            warehouse[k] += bribe[k]
+        # The bribe left the smuggler's hand: the controller saw which cards,
+        # the others only how many.
+        for observer, bounds in enumerate(self.known_hand):
+            if observer == smuggler:
+                continue
+            seen = bounds[smuggler]
+            for k in range(5):
+                if seen[k]:
+                    seen[k] = max(0, seen[k] - (bribe[k] if observer == controller else size))
+        for k in range(5):
+            self.known_warehouse[smuggler][controller][k] += bribe[k]
+        self._return_controller_card(controller)
+        self._event(
+            "accept",
+            controller,
+            cards=tuple(counts_to_cards(bribe)),
+            smuggler=smuggler,
+            card=KINDS[self.controller_card],
+        )
+        self.bribe = None
+        self._store_convoy(smuggler)
+        self._end_turn()
+
+    def _do_reject(self, action: Action) -> None:
+        controller, smuggler = action.seat, self.active
+        bribe = self.bribe
+        assert bribe is not None
+        hand = self.hands[smuggler]
+        seen = self.known_hand[controller][smuggler]
+        for k in range(5):
+            hand[k] += bribe[k]
+            if bribe[k] > seen[k]:  # the controller now knows these are in that hand
+                seen[k] = bribe[k]
+        self.rejected.append(tuple(bribe))
+        self.bribe = None
+        more = self.offers < self.rules.bribe_rounds
+        self._event(
+            "reject",
+            controller,
+            cards=tuple(counts_to_cards(bribe)),
+            smuggler=smuggler,
+            more_offers=more,
+        )
+        if more:
+            self.phase = BRIBE
+            self._to_act = smuggler
+        else:
+            self._start_inspection()
+
+    def _do_inspect(self, action: Action) -> None:
+        self._event("inspect", action.seat, smuggler=self.active)
+        self._start_inspection()
+
+    def _do_waive(self, action: Action) -> None:
+        controller, smuggler = action.seat, self.active
+        card = self.controller_card
+        assert card is not None
+        keeps = self.rules.waiver_keeps_card
+        if keeps:
+            self._return_controller_card(controller)
+        else:
+            self.warehouses[controller][card] += 1
+            for observer in self.known_warehouse:
+                observer[controller][card] += 1
+        self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
+        self._store_convoy(smuggler)
+        self._end_turn()
+
+    def _start_inspection(self) -> None:
+        assert self.controller_card is not None
+        self.phase = INSPECTION
+        self._to_act = self.controller
+        self.turns_done = 0
+        self.turn_limit = min(rank_of(self.controller_card), len(self.convoy))
+
+    def _do_turn(self, action: Action) -> None:
+        position = action.position
+        assert position is not None
+        self.turned[position] = True
+        self.turns_done += 1
+        kind = self.convoy[position]
+        self._event("turn", action.seat, position=position, card=KINDS[kind])
+        if kind == ILLEGAL:
+            self._confiscate()
+        elif kind >= LIEUTENANT or self.turns_done == self.turn_limit:
+            self._convoy_passes(stopped_by_controller=kind >= LIEUTENANT)
+
+    def _confiscate(self) -> None:
+        """An illegal card was turned: the convoy and the played card go to the controller."""
+        controller, smuggler = self.controller, self.active
+        card = self.controller_card
+        assert controller is not None and card is not None
+        warehouse = self.warehouses[controller]
+        for kind in self.convoy:
+            warehouse[kind] += 1
+        warehouse[card] += 1
+        for observer, bounds in enumerate(self.known_warehouse):
+            seen = bounds[controller]
+            seen[card] += 1
+            for kind, turned in zip(self.convoy, self.turned):
+                if turned or observer == smuggler:
+                    seen[kind] += 1
+        self._event(
+            "confiscate",
+            controller,
+            smuggler=smuggler,
+            cards=self._convoy_cards(),
+            turned=tuple(self.turned),
+            card=KINDS[card],
+        )
+        self._end_turn()
+
+    def _convoy_passes(self, stopped_by_controller: bool) -> None:
+        """The inspection found nothing: convoy stored, played card to the smuggler's hand."""
+        controller, smuggler = self.controller, self.active
+        card = self.controller_card
+        assert controller is not None and card is not None
+        self.hands[smuggler][card] += 1
+        for observer in self.known_hand:
+            observer[smuggler][card] += 1
+        self._event(
+            "success",
+            smuggler,
+            controller=controller,
+            card=KINDS[card],
+            stopped_by_controller=stopped_by_controller,
+        )
+        self._store_convoy(smuggler)
+        self._end_turn()
+
+    # ------------------------------------------------------------ helpers
+
+    def _convoy_cards(self) -> tuple[str, ...]:
+        return tuple(KINDS[k] for k in self.convoy)
+
+    def _store_convoy(self, smuggler: int) -> None:
+        """The convoy goes to the smuggler's warehouse; only turned cards are known to all."""
+        warehouse = self.warehouses[smuggler]
+        for kind in self.convoy:
+            warehouse[kind] += 1
+        if any(self.turned):
+            for observer in self.known_warehouse:
+                seen = observer[smuggler]
+                for kind, turned in zip(self.convoy, self.turned):
+                    if turned:
+                        seen[kind] += 1
+        self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
+
+    def _return_controller_card(self, controller: int) -> None:
+        card = self.controller_card
+        assert card is not None
+        self.hands[controller][card] += 1
+        for observer in self.known_hand:
+            observer[controller][card] += 1
+
+    def _forget_face_down(self, seat: int, size: int) -> None:
+        """``size`` cards left ``seat``'s hand face down: others' bounds drop by that many."""
+        for observer, bounds in enumerate(self.known_hand):
+            if observer == seat:
+                continue
+            seen = bounds[seat]
+            for k in range(5):
+                if seen[k]:
+                    seen[k] = max(0, seen[k] - size)
+
+    def _trigger_final_round(self, trigger: int) -> None:
+        n = self.players
+        self.final_round = True
+        self.final_queue = [(trigger + i) % n for i in range(1, n + 1)]
+        if self.final_queue and self.final_queue[0] == self.active and self.phase == TURN:
+            # Triggered by the setup: the first player's turn is already under way.
+            self.final_queue.pop(0)
+        self._event("final_round", trigger, last=trigger)
+
+    def _end_turn(self) -> None:
+        """Clear the convoy and hand the turn on (or end the game)."""
+        self.phase = TURN
+        self.first_pick = None
+        self.convoy = []
+        self.turned = []
+        self.controller = None
+        self.controller_card = None
+        self.bribe = None
+        self.offers = 0
+        self.rejected = []
+        self.control_queue = []
+        n = self.players
+        if self.final_round:
+            while self.final_queue:
+                seat = self.final_queue.pop(0)
+                if not self.out[seat]:
+                    self.active = seat
+                    self._to_act = seat
+                    return
+            self._finish()
+            return
+        for i in range(1, n + 1):
+            seat = (self.active + i) % n
+            if not self.out[seat]:
+                self.active = seat
+                self._to_act = seat
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.over = True
+        self._to_act = None
+        self._event("end", None, scores=tuple(self.scores()))
+
+
+_HANDLERS = {
+    "take": ProhisGame._do_take,
+    "stop": ProhisGame._do_stop,
+    "pass": ProhisGame._do_pass,
+    "convoy": ProhisGame._do_convoy,
+    "control": ProhisGame._do_control,
+    "decline": ProhisGame._do_decline,
+    "bribe": ProhisGame._do_bribe,
+    "no_bribe": ProhisGame._do_no_bribe,
+    "accept": ProhisGame._do_accept,
+    "reject": ProhisGame._do_reject,
+    "inspect": ProhisGame._do_inspect,
+    "waive": ProhisGame._do_waive,
+    "turn": ProhisGame._do_turn,
+}
+
+
+# ---------------------------------------------------------------- setup
+
+
+def _deal(rules: ProhisRules, seed: int):
+    """Shuffle and deal with the engine's own seeded generator (RULES.md, Setup).
+
+    The goods and lieutenants are shuffled; seat 0 gets the first 4, seat 1 the
+    next 4, and so on; the next 4 make the row (slot 0 first); the rest is the
+    pile, top first. Then the same generator picks the first player.
+    """
+    deck = rules.deck_counts()
+    rng = random.Random(seed)
+    stock = [KIND_INDEX["legal"]] * deck["legal"]
+    stock += [KIND_INDEX["illegal"]] * deck["illegal"]
+    stock += [KIND_INDEX["lieutenant"]] * deck["lieutenant"]
+    rng.shuffle(stock)
+    n = rules.players
+    hands = []
+    for seat in range(n):
+        hand = [0, 0, 0, 1, 1]  # a captain and an inspector
+        for kind in stock[4 * seat : 4 * seat + 4]:
+            hand[kind] += 1
+        hands.append(hand)
+    row: list[int | None] = list(stock[4 * n : 4 * n + 4])
+    pile_top_first = stock[4 * n + 4 :]
+    first = rng.randrange(n)
+    return hands, row, pile_top_first[::-1], first
+
+
+def _read_table(rules: ProhisRules, table: Any):
+    """Check a stacked table (RECORD.md) and turn it into engine state."""
+    if not isinstance(table, Mapping):
+        raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {table!r}")
+    unknown = set(table) - {"first", "hands", "row", "pile"}
+    if unknown:
+        raise RecordError(
+            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, "
+            "pile"
+        )
+    n = rules.players
+    first = table.get("first")
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+        raise RecordError(f"setup.first must be a seat from 0 to {n - 1}, got {first!r}")
+    hands_in = table.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != n:
+        raise RecordError(f"setup.hands must be a list of {n} hands (one per seat)")
+    hands = []
+    for seat, hand_in in enumerate(hands_in):
+        hands.append(_count_kinds(hand_in, f"setup.hands[{seat}]"))
+    row_in = table.get("row")
+    if not isinstance(row_in, list) or len(row_in) != ROW_SLOTS:
+        raise RecordError(f"setup.row must list the {ROW_SLOTS} face-up slots, got {row_in!r}")
+    row: list[int | None] = []
+    for slot, card in enumerate(row_in):
+        if card is None:
+            row.append(None)
+        elif card in KIND_INDEX:
+            row.append(KIND_INDEX[card])
+        else:
+            raise RecordError(
+                f"setup.row[{slot}]: unknown card {card!r}; kinds are {', '.join(KINDS)} "
+                "(or null for an empty slot)"
+            )
+    pile_in = table.get("pile")
+    if not isinstance(pile_in, list):
+        raise RecordError("setup.pile must be a list of card kinds, top card first")
+    pile_counts = _count_kinds(pile_in, "setup.pile")
+    if None in row and pile_in:
+        raise RecordError(
+            "setup.row has an empty slot while the pile still has cards: an empty slot is "
+            "refilled at once from the pile"
+        )
+    total = [sum(h[k] for h in hands) + pile_counts[k] for k in range(5)]
+    for card in row:
+        if card is not None:
+            total[card] += 1
+    expected = rules.deck_counts()
+    problems = []
+    for k, kind in enumerate(KINDS):
+        diff = total[k] - expected[kind]
+        if diff:
+            problems.append(
+                f"{kind}: {total[k]} on the table, the deck has {expected[kind]} "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'})"
+            )
+    if problems:
+        raise RecordError(
+            "the stacked table must hold exactly the deck the rules call for "
+            f"({', '.join(f'{c} {k}' for k, c in expected.items())}); " + "; ".join(problems)
+        )
+    pile = [KIND_INDEX[c] for c in reversed(pile_in)]
+    return hands, row, pile, first
+
+
+def _count_kinds(cards: Any, where: str) -> list[int]:
+    if not isinstance(cards, list):
+        raise RecordError(f"{where} must be a list of card kinds, got {cards!r}")
+    counts = [0] * 5
+    for i, card in enumerate(cards):
+        if card not in KIND_INDEX:
+            raise RecordError(f"{where}[{i}]: unknown card {card!r}; kinds are {', '.join(KINDS)}")
+        counts[KIND_INDEX[card]] += 1
+    return counts
+
+
+def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
+    return {
+        "first": first,
+        "hands": [counts_to_cards(h) for h in hands],
+        "row": [None if c is None else KINDS[c] for c in row],
+        "pile": [KINDS[c] for c in reversed(pile)],
+    }
+
+
+def counts_to_bribe(counts: tuple[int, ...] | list[int]) -> tuple[str, ...]:
+    return tuple(counts_to_cards(counts))
+
+
+# ---------------------------------------------------------------- legal-action tables
+# Legal actions depend on a handful of small facts (a seat, a hand as counts,
+# which row slots hold a card), so each list is built once and cached: bots
+# call legal_actions() at every step, and this keeps it cheap.
+
+_Legal = tuple[tuple[Action, ...], frozenset[Action]]
+
+
+def _with_set(actions: list[Action]) -> _Legal:
+    return tuple(actions), frozenset(actions)
+
+
+@lru_cache(maxsize=65536)
+def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make."""
+    out: list[Action] = []
+    counts = list(hand)
+
+    def extend(prefix: list[str]) -> None:
+        if len(prefix) >= 2:
+            out.append(Action(seat, "convoy", cards=tuple(prefix)))
+        if len(prefix) == 4:
+            return
+        for k in range(5):
+            if counts[k]:
+                counts[k] -= 1
+                prefix.append(KINDS[k])
+                extend(prefix)
+                prefix.pop()
+                counts[k] += 1
+
+    extend([])
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _turn_actions(
+    seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
+) -> _Legal:
+    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
+    if pile_ok:
+        actions.append(Action(seat, "take", source="pile"))
+    if sum(hand) >= 2:
+        actions.extend(_convoys(seat, hand))
+    actions.append(Action(seat, "pass"))
+    return _with_set(actions)
+
+
+@lru_cache(maxsize=4096)
+def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> _Legal:
+    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
+    if pile_ok:
+        actions.append(Action(seat, "take", source="pile"))
+    actions.append(Action(seat, "stop"))
+    return _with_set(actions)
+
+
+@lru_cache(maxsize=4096)
+def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
+    actions = [
+        Action(seat, "control", card=kind)
+        for kind, held in zip(CONTROLLER_KINDS, (lieutenant, captain, inspector))
+        if held
+    ]
+    actions.append(Action(seat, "decline"))
+    return _with_set(actions)
+
+
+@lru_cache(maxsize=65536)
+def _bribe_actions(seat: int, hand: tuple[int, ...]) -> _Legal:
+    """Every non-empty set of cards from ``hand`` as a bribe, then ``no_bribe``."""
+    actions: list[Action] = []
+
+    def choose(k: int, chosen: list[str]) -> None:
+        if k == 5:
+            if chosen:
+                actions.append(Action(seat, "bribe", cards=tuple(chosen)))
+            return
+        for count in range(hand[k] + 1):
+            choose(k + 1, chosen + [KINDS[k]] * count)
+
+    choose(0, [])
+    actions.append(Action(seat, "no_bribe"))
+    return _with_set(actions)
+
+
+@lru_cache(maxsize=1024)
+def _simple_actions(seat: int, acts: tuple[str, ...]) -> _Legal:
+    return _with_set([Action(seat, act) for act in acts])
+
+
+@lru_cache(maxsize=4096)
+def _turn_card_actions(seat: int, turned: tuple[bool, ...]) -> _Legal:
+    return _with_set(
+        [Action(seat, "turn", position=p) for p, done in enumerate(turned) if not done]
+    )
+

@@ -1,0 +1,165 @@
+"""The rules of one Prohis game as a frozen, validated value.
+
+``ProhisRules`` is to a game what ``GameInfo`` is to an OpenSpiel game: the
+facts fixed before the first card is dealt. It is immutable and hashable, so it
+can be shared between games, used as a dictionary key, and written into a
+record (``rules.to_json()``) and read back (``ProhisRules.from_json``).
+
+The variants are those of RULES.md, under their record names:
+
+``pass_is_final``
+    a player who passes is out for the rest of the game (000 translation).
+``waiver_keeps_card``
+    a controller who waives takes its played card back to hand (000 "Variation").
+``bribe_rounds``
+    how many bribes the smuggler may offer in one control (1 by default); each
+    new offer must differ from those already rejected.
+``full_box``
+    play with the full box whatever the player count.
+
+A custom ``deck`` (counts by kind) makes short games for lessons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from prohis_nb.errors import RulesError
+from prohis_nb.prohis.cards import KINDS, standard_deck
+
+#: The variants and their default (off) values.
+VARIANT_DEFAULTS: dict[str, Any] = {
+    "pass_is_final": False,
+    "waiver_keeps_card": False,
+    "bribe_rounds": 1,
+    "full_box": False,
+}
+
+#: The largest number of bribe offers accepted by ``bribe_rounds`` (a sanity bound).
+MAX_BRIBE_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class ProhisRules:
+    """Player count, variants and (optionally) a custom deck.
+
+    >>> ProhisRules(players=4).deck_counts()["legal"]
+    40
+    >>> ProhisRules(players=4, bribe_rounds=2).to_json()
+    {'players': 4, 'variants': {'bribe_rounds': 2}}
+    """
+
+    players: int = 4
+    pass_is_final: bool = False
+    waiver_keeps_card: bool = False
+    bribe_rounds: int = 1
+    full_box: bool = False
+    #: A custom deck as ``((kind, count), ...)`` in the fixed kind order, or None.
+    deck: tuple[tuple[str, int], ...] | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
+            raise RulesError(f"players must be a whole number from 3 to 6, got {players!r}")
+        for name in ("pass_is_final", "waiver_keeps_card", "full_box"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"variant {name} is on or off (true/false), got {value!r}")
+        rounds = self.bribe_rounds
+        if isinstance(rounds, bool) or not isinstance(rounds, int):
+            raise RulesError(f"variant bribe_rounds is a whole number of offers, got {rounds!r}")
+        if not 1 <= rounds <= MAX_BRIBE_ROUNDS:
+            raise RulesError(
+                f"variant bribe_rounds must be from 1 to {MAX_BRIBE_ROUNDS} offers, got {rounds}"
+            )
+        if self.deck is not None:
+            object.__setattr__(self, "deck", _validate_deck(self.deck, players))
+
+    # ------------------------------------------------------------ facts derived from the rules
+
+    def deck_counts(self) -> dict[str, int]:
+        """The cards in play, counts by kind (the custom deck, or the rulebook's)."""
+        if self.deck is not None:
+            return dict(self.deck)
+        return standard_deck(self.players, self.full_box)
+
+    @property
+    def variants(self) -> dict[str, Any]:
+        """The variants that differ from the default, by record name."""
+        return {
+            name: getattr(self, name)
+            for name, default in VARIANT_DEFAULTS.items()
+            if getattr(self, name) != default
+        }
+
+    # ------------------------------------------------------------ records
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``rules`` object of a record."""
+        out: dict[str, Any] = {"players": self.players, "variants": self.variants}
+        if self.deck is not None:
+            out["deck"] = dict(self.deck)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> ProhisRules:
+        """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be an object with players and variants, got {data!r}")
+        unknown = set(data) - {"players", "variants", "deck"}
+        if unknown:
+            raise RulesError(
+                f"unknown key(s) in rules: {sorted(unknown)}; allowed: players, variants, deck"
+            )
+        if "players" not in data:
+            raise RulesError("rules.players is missing: give the number of players, 3 to 6")
+        variants = data.get("variants", {})
+        if variants is None:
+            variants = {}
+        if not isinstance(variants, Mapping):
+            raise RulesError(f"rules.variants must be an object, got {variants!r}")
+        unknown = set(variants) - set(VARIANT_DEFAULTS)
+        if unknown:
+            raise RulesError(
+                f"unknown variant(s) {sorted(unknown)}; the variants are "
+                f"{', '.join(VARIANT_DEFAULTS)}"
+            )
+        deck = data.get("deck")
+        if deck is not None:
+            if not isinstance(deck, Mapping):
+                raise RulesError(f"rules.deck must be an object of counts by kind, got {deck!r}")
+            deck = tuple(deck.items())
+        return cls(players=data["players"], deck=deck, **variants)
+
+
+def _validate_deck(deck: Any, players: int) -> tuple[tuple[str, int], ...]:
+    """Check a custom deck and return it in canonical form (every kind, fixed order)."""
+    try:
+        items = dict(deck)
+    except (TypeError, ValueError):
+        raise RulesError(f"a custom deck is counts by kind, got {deck!r}") from None
+    unknown = set(items) - set(KINDS)
+    if unknown:
+        raise RulesError(f"unknown card kind(s) {sorted(unknown)} in deck; kinds are {KINDS}")
+    counts = {}
+    for kind in KINDS:
+        count = items.get(kind, players if kind in ("captain", "inspector") else 0)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RulesError(f"deck count of {kind} must be a whole number ≥ 0, got {count!r}")
+        counts[kind] = count
+    for kind in ("captain", "inspector"):
+        if counts[kind] != players:
+            raise RulesError(
+                f"the deck must hold exactly one {kind} per player ({players}), got "
+                f"{counts[kind]}: every player starts with one captain and one inspector"
+            )
+    stock = counts["legal"] + counts["illegal"] + counts["lieutenant"]
+    needed = 4 * players + 4
+    if stock < needed:
+        raise RulesError(
+            f"the deck's goods and lieutenants ({stock}) cannot deal 4 cards to each of "
+            f"{players} players and fill the row of 4: at least {needed} are needed"
+        )
+    return tuple(counts.items())

@@ -1,0 +1,338 @@
+"""What one seat may know: the only door through which hidden cards leave the engine.
+
+Following OpenSpiel's split between *state* and *observer*, the state holds the
+truth and the two functions here turn it into what one reader may see:
+
+* :func:`seat_view` builds a :class:`SeatView`: everything seat *S* may know
+  under "Who knows what" in RULES.md, and nothing else. Its own hand and
+  warehouse; the row; the sizes of the pile, of every hand, warehouse, convoy
+  and bribe; controller cards played; turned convoy cards; what *S* remembers
+  of the other hands and warehouses (cards seen taken from the row, controller
+  cards that moved in the open, bribes *S* offered or was offered, confiscated
+  convoys); the decision pending; *S*'s legal actions when it is to act; and
+  *S*'s log. Two games that differ only in cards *S* has never been allowed to
+  see give equal views (and byte-identical JSON).
+* :func:`table_view` builds a :class:`TableView`: everything, explicitly named
+  omniscient, for a teacher.
+
+Bots and widgets receive views, never the game.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from prohis_nb.core.game import Decision
+from prohis_nb.prohis.actions import Action
+from prohis_nb.prohis.cards import KINDS, counts_to_cards
+from prohis_nb.prohis.rules import ProhisRules
+
+if TYPE_CHECKING:
+    from prohis_nb.prohis.game import ProhisGame
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What the viewer knows about one seat at the table.
+
+    ``known_in_hand`` and ``known_in_warehouse`` are lower bounds: cards the
+    viewer knows to be there (there may be more of each kind). ``known_to_all``
+    is what every seat knows about that hand (public knowledge).
+    """
+
+    seat: int
+    hand_size: int
+    warehouse_size: int
+    known_in_hand: tuple[str, ...]
+    known_in_warehouse: tuple[str, ...]
+    known_to_all: tuple[str, ...]
+    out: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "hand_size": self.hand_size,
+            "warehouse_size": self.warehouse_size,
+            "known_in_hand": list(self.known_in_hand),
+            "known_in_warehouse": list(self.known_in_warehouse),
+            "known_to_all": list(self.known_to_all),
+            "out": self.out,
+        }
+
+
+@dataclass(frozen=True)
+class ConvoyView:
+    """The convoy on the table: ``cards[i]`` is ``None`` where the viewer cannot see it."""
+
+    smuggler: int
+    cards: tuple[str | None, ...]
+    turned: tuple[bool, ...]
+    controls: tuple[tuple[int, str], ...]
+    controller: int | None
+    controller_card: str | None
+    bribe_size: int | None
+    bribe: tuple[str, ...] | None
+    offers: int
+    rejected_bribes: tuple[tuple[str, ...], ...] | None
+    turns_done: int
+    turn_limit: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "smuggler": self.smuggler,
+            "size": len(self.cards),
+            "cards": list(self.cards),
+            "turned": list(self.turned),
+            "controls": [{"seat": s, "card": c} for s, c in self.controls],
+            "controller": self.controller,
+            "controller_card": self.controller_card,
+            "bribe_size": self.bribe_size,
+            "bribe": None if self.bribe is None else list(self.bribe),
+            "offers": self.offers,
+            "rejected_bribes": (
+                None if self.rejected_bribes is None else [list(b) for b in self.rejected_bribes]
+            ),
+            "turns_done": self.turns_done,
+            "turn_limit": self.turn_limit,
+        }
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know at this moment (see the module docstring)."""
+
+    seat: int
+    players: int
+    rules: ProhisRules
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    hand: tuple[str, ...]
+    warehouse: tuple[str, ...]
+    score: int
+    row: tuple[str | None, ...]
+    pile_size: int
+    seats: tuple[SeatInfo, ...]
+    convoy: ConvoyView | None
+    final_round: bool
+    passes_in_a_row: int
+    legal_actions: tuple[Action, ...]
+    log: tuple[str, ...]
+
+    game = "prohis"
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat has to decide now."""
+        return self.to_act == self.seat
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (what ``prohis-nb replay --seat`` prints)."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "players": self.players,
+            "rules": self.rules.to_json(),
+            "ended": self.ended,
+            "to_act": self.to_act,
+            "decision": _decision_json(self.decision),
+            "hand": list(self.hand),
+            "warehouse": list(self.warehouse),
+            "score": self.score,
+            "row": list(self.row),
+            "pile": self.pile_size,
+            "seats": [info.to_json() for info in self.seats],
+            "convoy": None if self.convoy is None else self.convoy.to_json(),
+            "final_round": self.final_round,
+            "passes_in_a_row": self.passes_in_a_row,
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "log": list(self.log),
+        }
+
+    def _repr_html_(self) -> str:
+        return _html(self.to_json(), f"Seat {self.seat}'s view")
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The omniscient view: every card, for the teacher. Never give this to a bot."""
+
+    players: int
+    rules: ProhisRules
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    hands: tuple[tuple[str, ...], ...]
+    warehouses: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    row: tuple[str | None, ...]
+    pile: tuple[str, ...]  # top card first
+    seats: tuple[SeatInfo, ...]  # public knowledge about every seat
+    convoy: ConvoyView | None
+    final_round: bool
+    final_turns: tuple[int, ...]
+    passes_in_a_row: int
+    legal_actions: tuple[Action, ...]
+    log: tuple[str, ...]
+
+    game = "prohis"
+    omniscient = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (what ``prohis-nb replay`` prints)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "rules": self.rules.to_json(),
+            "ended": self.ended,
+            "to_act": self.to_act,
+            "decision": _decision_json(self.decision),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "hands": [list(h) for h in self.hands],
+            "warehouses": [list(w) for w in self.warehouses],
+            "row": list(self.row),
+            "pile": len(self.pile),
+            "pile_cards": list(self.pile),
+            "seats": [info.to_json() for info in self.seats],
+            "convoy": None if self.convoy is None else self.convoy.to_json(),
+            "final_round": self.final_round,
+            "final_turns": list(self.final_turns),
+            "passes_in_a_row": self.passes_in_a_row,
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "log": list(self.log),
+        }
+
+    def _repr_html_(self) -> str:
+        return _html(self.to_json(), "Teacher's view (every card)")
+
+
+def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
+    if decision is None:
+        return None
+    return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
+
+
+def _convoy_view(game: ProhisGame, viewer: int | None) -> ConvoyView | None:
+    smuggler = game.smuggler
+    if smuggler is None:
+        return None
+    sees_convoy = viewer is None or viewer == smuggler
+    cards = tuple(
+        KINDS[k] if sees_convoy or turned else None
+        for k, turned in zip(game.convoy, game.turned)
+    )
+    controller = game.controller
+    party = viewer is None or viewer in (smuggler, controller)
+    bribe = game.bribe
+    return ConvoyView(
+        smuggler=smuggler,
+        cards=cards,
+        turned=tuple(game.turned),
+        controls=tuple((s, KINDS[k]) for s, k in game.controls),
+        controller=controller,
+        controller_card=None if game.controller_card is None else KINDS[game.controller_card],
+        bribe_size=None if bribe is None else sum(bribe),
+        bribe=tuple(counts_to_cards(bribe)) if bribe is not None and party else None,
+        offers=game.offers,
+        rejected_bribes=(
+            tuple(tuple(counts_to_cards(r)) for r in game.rejected) if party else None
+        ),
+        turns_done=game.turns_done if game.phase == "inspection" else 0,
+        turn_limit=game.turn_limit if game.phase == "inspection" else 0,
+    )
+
+
+def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
+    public = game.players
+    return tuple(
+        SeatInfo(
+            seat=s,
+            hand_size=sum(game.hands[s]),
+            warehouse_size=sum(game.warehouses[s]),
+            known_in_hand=tuple(counts_to_cards(game.known_hand[observer][s])),
+            known_in_warehouse=tuple(counts_to_cards(game.known_warehouse[observer][s])),
+            known_to_all=tuple(counts_to_cards(game.known_hand[public][s])),
+            out=game.out[s],
+        )
+        for s in range(game.players)
+    )
+
+
+def seat_view(game: ProhisGame, seat: int) -> SeatView:
+    """Build what ``seat`` may know now. The single place hidden information is filtered."""
+    infos = list(_seat_infos(game, seat))
+    own = infos[seat]
+    # A seat knows its own hand and warehouse exactly.
+    infos[seat] = SeatInfo(
+        seat=seat,
+        hand_size=own.hand_size,
+        warehouse_size=own.warehouse_size,
+        known_in_hand=tuple(counts_to_cards(game.hands[seat])),
+        known_in_warehouse=tuple(counts_to_cards(game.warehouses[seat])),
+        known_to_all=own.known_to_all,
+        out=own.out,
+    )
+    return SeatView(
+        seat=seat,
+        players=game.players,
+        rules=game.rules,
+        ended=game.ended,
+        to_act=game.to_act,
+        decision=game.decision,
+        hand=tuple(counts_to_cards(game.hands[seat])),
+        warehouse=tuple(counts_to_cards(game.warehouses[seat])),
+        score=game.scores()[seat],
+        row=tuple(None if c is None else KINDS[c] for c in game.row),
+        pile_size=len(game.pile),
+        seats=tuple(infos),
+        convoy=_convoy_view(game, seat),
+        final_round=game.final_round,
+        passes_in_a_row=game.passes,
+        legal_actions=game.legal_actions() if game.to_act == seat else (),
+        log=tuple(game.log(seat)),
+    )
+
+
+def table_view(game: ProhisGame) -> TableView:
+    """Build the teacher's view: every card, in every place."""
+    return TableView(
+        players=game.players,
+        rules=game.rules,
+        ended=game.ended,
+        to_act=game.to_act,
+        decision=game.decision,
+        hands=tuple(tuple(counts_to_cards(h)) for h in game.hands),
+        warehouses=tuple(tuple(counts_to_cards(w)) for w in game.warehouses),
+        scores=tuple(game.scores()),
+        winners=tuple(game.winners()),
+        row=tuple(None if c is None else KINDS[c] for c in game.row),
+        pile=tuple(KINDS[c] for c in reversed(game.pile)),
+        seats=_seat_infos(game, game.players),
+        convoy=_convoy_view(game, None),
+        final_round=game.final_round,
+        final_turns=tuple(game.final_queue),
+        passes_in_a_row=game.passes,
+        legal_actions=game.legal_actions(),
+        log=tuple(game.log(None)),
+    )
+
+
+def _html(data: dict[str, Any], title: str) -> str:
+    """A plain HTML summary so a view shows itself in a notebook without widgets."""
+    rows = []
+    for key, value in data.items():
+        if key in ("log", "legal_actions", "rules"):
+            continue
+        rows.append(
+            f"<tr><th style='text-align:left'>{html.escape(key)}</th>"
+            f"<td style='text-align:left'>{html.escape(str(value))}</td></tr>"
+        )
+    log = "".join(f"<li>{html.escape(line)}</li>" for line in data.get("log", [])[-8:])
+    return (
+        f"<div><strong>{html.escape(title)}</strong><table>{''.join(rows)}</table>"
+        f"<details><summary>last events</summary><ul>{log}</ul></details></div>"
+    )
