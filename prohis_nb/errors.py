@@ -73,9 +73,7 @@ class MalformedActionError(RecordError, IllegalActionError):
     :class:`IllegalActionError` (when it is passed to ``Game.apply``).
     """
 
-    def __init__(
-        self, message: str, index: int | None = None, allowed: Sequence[Any] = ()
-    ) -> None:
+    def __init__(self, message: str, index: int | None = None, allowed: Sequence[Any] = ()) -> None:
         ProhisNbError.__init__(self, message)
         self.index = index
         self.allowed = tuple(allowed)

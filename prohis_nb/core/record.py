@@ -30,16 +30,9 @@ ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 def game_classes() -> dict[str, type]:
     """The games a record may hold, by record format (imported on demand)."""
-    from prohis_nb.prohis.game import ProhisGame
+    from prohis_nb.games import available_games, game_class
 
-    classes: dict[str, type] = {ProhisGame.record_format: ProhisGame}
-    try:
-        from prohis_nb.smuggle.game import SmuggleGame
-    except ImportError:  # pragma: no cover - while Smuggle is being written
-        pass
-    else:
-        classes[SmuggleGame.record_format] = SmuggleGame
-    return classes
+    return {game_class(name).record_format: game_class(name) for name in available_games()}
 
 
 @dataclass
@@ -64,8 +57,7 @@ class Record:
         missing = [key for key in ENVELOPE_KEYS if key not in data]
         if missing:
             raise RecordError(
-                f"the record lacks {', '.join(missing)}; a record has "
-                f"{', '.join(ENVELOPE_KEYS)}"
+                f"the record lacks {', '.join(missing)}; a record has {', '.join(ENVELOPE_KEYS)}"
             )
         classes = game_classes()
         fmt = data["format"]
@@ -175,8 +167,10 @@ class Record:
         """
         if upto is None:
             upto = len(self.actions)
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(
-            self.actions
+        if (
+            isinstance(upto, bool)
+            or not isinstance(upto, int)
+            or not 0 <= upto <= len(self.actions)
         ):
             raise RecordError(
                 f"upto must be from 0 to {len(self.actions)} (the number of actions), got {upto!r}"
@@ -213,7 +207,9 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
         return source
     if isinstance(source, Mapping):
         return Record.from_json(source)
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or (
+        isinstance(source, str) and not source.lstrip().startswith("{")
+    ):
         return Record.load(source)
     return Record.loads(source)
 

@@ -145,8 +145,7 @@ class Action(NamedTuple):
             cards = data.get("cards")
             if not isinstance(cards, list | tuple) or not all(c in KIND_INDEX for c in cards):
                 raise MalformedActionError(
-                    f"{act}: cards must be a list of card kinds ({', '.join(KINDS)}), "
-                    f"got {cards!r}"
+                    f"{act}: cards must be a list of card kinds ({', '.join(KINDS)}), got {cards!r}"
                 )
             cards = tuple(str(c) for c in cards)
             if act == "bribe":
@@ -173,3 +172,33 @@ class Action(NamedTuple):
 def canonical_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """A bribe's cards in the fixed kind order (a bribe is a set of cards, not a row)."""
     return tuple(sorted((str(c) for c in cards), key=KIND_INDEX.__getitem__))
+
+
+def parse_action(text: str, seat: int) -> Action:
+    """Read an action typed in a terminal, e.g. ``take row 2``, ``take pile``,
+    ``convoy illegal legal captain``, ``control inspector``, ``bribe legal legal``,
+    ``turn 1``, ``pass``. Raises ``MalformedActionError`` with the forms allowed.
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        raise MalformedActionError("type an action, e.g. 'take row 2' or 'pass'")
+    act, args = words[0].lower(), words[1:]
+    data: dict[str, Any] = {"seat": seat, "act": act}
+    if act == "take":
+        if args[:1] == ["pile"]:
+            data["from"] = "pile"
+        elif args[:1] == ["row"] and len(args) == 2 and args[1].isdigit():
+            data.update({"from": "row", "slot": int(args[1])})
+        else:
+            raise MalformedActionError("take needs 'row SLOT' (0-3) or 'pile'")
+    elif act in ("convoy", "bribe"):
+        data["cards"] = [a.lower() for a in args]
+    elif act == "control":
+        data["card"] = args[0].lower() if args else None
+    elif act == "turn":
+        if len(args) != 1 or not args[0].isdigit():
+            raise MalformedActionError("turn needs the position of a convoy card, e.g. 'turn 0'")
+        data["position"] = int(args[0])
+    elif args:
+        raise MalformedActionError(f"{act} takes no arguments")
+    return Action.from_json(data)

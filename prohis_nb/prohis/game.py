@@ -37,7 +37,7 @@ from typing import Any
 
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.errors import RecordError, RulesError
-from prohis_nb.prohis.actions import Action, canonical_cards
+from prohis_nb.prohis.actions import Action, canonical_cards, parse_action
 from prohis_nb.prohis.cards import (
     CONTROLLER_KINDS,
     ILLEGAL,
@@ -86,6 +86,8 @@ class ProhisGame(GameBase):
     game_name = "prohis"
     record_format = "prohis-record/1"
     rules_type = ProhisRules
+    #: Reads an action typed in a terminal (``take row 2``, ``convoy illegal legal``...).
+    action_from_text = staticmethod(parse_action)
 
     def __init__(
         self,
@@ -414,9 +416,7 @@ class ProhisGame(GameBase):
         self._forget_face_down(seat, size)
         self._event("convoy", seat, cards=action.cards)
         n = self.players
-        self.control_queue = [
-            (seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]
-        ]
+        self.control_queue = [(seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]]
         self.control_pos = 0
         self.controls = []
         self._next_control()
@@ -761,8 +761,7 @@ def _read_table(rules: ProhisRules, table: Any):
     unknown = set(table) - {"first", "hands", "row", "pile"}
     if unknown:
         raise RecordError(
-            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, "
-            "pile"
+            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, pile"
         )
     n = rules.players
     first = table.get("first")
@@ -939,4 +938,3 @@ def _turn_card_actions(seat: int, turned: tuple[bool, ...]) -> _Legal:
     return _with_set(
         [Action(seat, "turn", position=p) for p, done in enumerate(turned) if not done]
     )
-

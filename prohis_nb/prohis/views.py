@@ -222,8 +222,7 @@ def _convoy_view(game: ProhisGame, viewer: int | None) -> ConvoyView | None:
         return None
     sees_convoy = viewer is None or viewer == smuggler
     cards = tuple(
-        KINDS[k] if sees_convoy or turned else None
-        for k, turned in zip(game.convoy, game.turned)
+        KINDS[k] if sees_convoy or turned else None for k, turned in zip(game.convoy, game.turned)
     )
     controller = game.controller
     party = viewer is None or viewer in (smuggler, controller)

@@ -1,0 +1,41 @@
+# prohis_nb: the two commands a newcomer needs are `make lab` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: help setup lab test lint format bench clean
+
+help:
+	@echo "make lab    set up .venv and open the lessons in JupyterLab"
+	@echo "make test   set up .venv and run ruff, every test and every notebook"
+	@echo "make bench  print the speed figures (benchmarks/)"
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: $(STAMP) lint
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts

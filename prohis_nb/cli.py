@@ -1,0 +1,308 @@
+"""The ``prohis-nb`` command line (also ``python -m prohis_nb``).
+
+``replay FILE [--seat S] [--upto N]``
+    print the state after a record's actions as JSON (RECORD.md); with
+    ``--seat``, only what that seat may know. A refused record prints nothing
+    on stdout, says on stderr which action (its index) was wrong and what was
+    allowed, and exits with status 1.
+``simulate --players N --games K --seed S [--out DIR] [--game G] [--variant V[=X]]``
+    play seeded random legal games, print a score summary, write the records.
+``play --seat S [--players N] [--seed S] [--game G]``
+    play one seat in the terminal against random opponents, seeing only that
+    seat's view.
+``tournament ...``
+    bots against bots (see ``prohis-nb tournament --help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from prohis_nb.errors import ProhisNbError, RecordError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="prohis-nb",
+        description="Replay, simulate and play Prohis and Smuggle games.",
+    )
+    commands = parser.add_subparsers(dest="command")
+
+    replay = commands.add_parser("replay", help="print the state a record leads to, as JSON")
+    replay.add_argument("file", help="a game record (JSON); '-' reads standard input")
+    replay.add_argument("--seat", type=int, help="print only what this seat may know")
+    replay.add_argument("--upto", type=int, help="stop after this many actions")
+    replay.set_defaults(run=run_replay)
+
+    simulate = commands.add_parser("simulate", help="play seeded random legal games")
+    _add_game_options(simulate)
+    simulate.add_argument("--games", type=int, default=100, help="how many games (100)")
+    simulate.add_argument("--out", type=Path, help="write each game's record into this folder")
+    simulate.set_defaults(run=run_simulate)
+
+    play = commands.add_parser("play", help="play one seat in the terminal against random bots")
+    _add_game_options(play)
+    play.add_argument("--seat", type=int, default=0, help="the seat you play (0)")
+    play.add_argument("--save", type=Path, help="write the finished game's record here")
+    play.set_defaults(run=run_play)
+
+    tournament = commands.add_parser("tournament", help="bots against bots, with a summary")
+    try:
+        from prohis_nb.tournament import add_arguments, run_from_args
+    except ImportError:
+        tournament.set_defaults(run=_tournament_missing)
+    else:
+        add_arguments(tournament)
+        tournament.set_defaults(run=run_from_args)
+    return parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
+    parser.add_argument("--players", type=int, default=4, help="3 to 6 (4)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (0)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="turn a variant on, e.g. --variant pass_is_final --variant bribe_rounds=3",
+    )
+
+
+def _tournament_missing(args: argparse.Namespace) -> int:
+    print(
+        "prohis-nb: tournaments need the analysis extras: pip install prohis_nb[analysis]",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _rules_from_args(args: argparse.Namespace):
+    from prohis_nb.games import game_class
+
+    cls = game_class(args.game)
+    variants: dict[str, Any] = {}
+    for item in args.variant:
+        name, sep, value = item.partition("=")
+        if not sep:
+            variants[name] = True
+        else:
+            try:
+                variants[name] = json.loads(value)
+            except json.JSONDecodeError:
+                variants[name] = value
+    return cls, cls.rules_type.from_json({"players": args.players, "variants": variants})
+
+
+def _fail(message: str) -> int:
+    print(f"prohis-nb: {message}", file=sys.stderr)
+    return 1
+
+
+# ---------------------------------------------------------------- replay
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from prohis_nb.core.record import Record
+
+    try:
+        if args.file == "-":
+            record = Record.loads(sys.stdin.read())
+        else:
+            record = Record.load(args.file)
+        game = record.replay(args.upto)
+        if args.seat is not None:
+            data = game.view(args.seat).to_json()
+        else:
+            data = game.omniscient_view().to_json()
+    except RecordError as error:
+        where = f"action {error.index}: " if error.index is not None else ""
+        message = str(error)
+        if where and message.startswith(where):
+            where = ""
+        return _fail(f"refused: {where}{message}")
+    except ProhisNbError as error:
+        return _fail(f"refused: {error}")
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    return 0
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def random_game(cls, rules, seed: int):
+    """One game dealt from ``seed`` and played by uniformly random legal choices.
+
+    The choices come from their own generator, seeded from the same number, so
+    the game is the same on every machine.
+    """
+    game = cls(rules, seed=seed)
+    rng = random.Random(f"random-player:{seed}")
+    choice = rng.choice
+    while not game.ended:
+        game.apply(choice(game.legal_actions()))
+    return game
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    try:
+        cls, rules = _rules_from_args(args)
+    except ProhisNbError as error:
+        return _fail(str(error))
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    players = rules.players
+    totals = [0.0] * players
+    wins = [0.0] * players
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        game = random_game(cls, rules, seed)
+        decisions += len(game.actions) + sum(len(f) for f in game._forced)
+        scores = game.scores()
+        winners = game.winners()
+        for seat in range(players):
+            totals[seat] += scores[seat]
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        if args.out is not None:
+            game.record().save(args.out / f"{args.game}-{players}p-seed{seed}.json")
+    elapsed = time.perf_counter() - start
+    print(
+        f"{args.games} random {args.game} games, {players} players, seeds "
+        f"{args.seed}..{args.seed + args.games - 1}"
+    )
+    print("seat  mean score  win share")
+    for seat in range(players):
+        print(f"{seat:>4}  {totals[seat] / args.games:>10,.0f}  {wins[seat] / args.games:>9.1%}")
+    print(f"mean decisions per game: {decisions / args.games:.1f}")
+    print(
+        f"time: {elapsed:.3f} s, {args.games / elapsed:,.0f} games/s, "
+        f"{decisions / elapsed:,.0f} decisions/s"
+    )
+    if args.out is not None:
+        print(f"records written to {args.out}/")
+    return 0
+
+
+# ---------------------------------------------------------------- play
+
+
+def run_play(args: argparse.Namespace) -> int:
+    try:
+        cls, rules = _rules_from_args(args)
+        game = cls(rules, seed=args.seed)
+        seat = game.check_seat(args.seat)
+    except ProhisNbError as error:
+        return _fail(str(error))
+    rng = random.Random(f"opponents:{args.seed}")
+    shown = 0
+    print(
+        f"You play seat {seat} of {rules.players} ({args.game}, seed {args.seed}). "
+        "Type 'help' for the forms of actions, 'quit' to stop."
+    )
+    while not game.ended:
+        view = game.view(seat)
+        for line in view.log[shown:]:
+            print("  " + line)
+        shown = len(view.log)
+        if game.to_act != seat:
+            game.apply(rng.choice(game.legal_actions()))
+            continue
+        print(format_view(view))
+        action = _ask(game, seat)
+        if action is None:
+            print("Stopped.")
+            return 0
+        game.apply(action)
+    view = game.view(seat)
+    for line in view.log[shown:]:
+        print("  " + line)
+    print(f"Final scores: {game.scores()} (winners: {game.winners()})")
+    if args.save:
+        game.record().save(args.save)
+        print(f"Record saved to {args.save}")
+    return 0
+
+
+def _ask(game, seat: int):
+    legal = game.legal_actions()
+    if len(legal) <= 24:
+        for i, action in enumerate(legal):
+            print(f"  [{i}] {action}")
+    else:
+        acts = sorted({a.act for a in legal})
+        print(
+            f"  {len(legal)} legal actions: {', '.join(acts)} (type one, e.g. "
+            "'convoy illegal legal', or 'list')"
+        )
+    while True:
+        try:
+            text = input(f"seat {seat}> ").strip()
+        except EOFError:
+            return None
+        if text in ("quit", "exit"):
+            return None
+        if text == "list":
+            for i, action in enumerate(legal):
+                print(f"  [{i}] {action}")
+            continue
+        if text == "help":
+            print(game.action_from_text.__doc__)
+            continue
+        if text.isdigit() and int(text) < len(legal):
+            return legal[int(text)]
+        try:
+            action = game.action_from_text(text, seat)
+        except ProhisNbError as error:
+            print(f"  {error}")
+            continue
+        if game.is_legal(action):
+            return action
+        print("  not allowed now; the legal acts are: " + ", ".join(sorted({a.act for a in legal})))
+
+
+def format_view(view) -> str:
+    """A seat's view as a few lines of text for the terminal."""
+    data = view.to_json()
+    lines = [f"--- seat {data['seat']}: {data['decision']['text'] if data['decision'] else ''}"]
+    for key in ("hand", "warehouse", "row", "pile", "score", "money"):
+        if key in data:
+            value = data[key]
+            lines.append(
+                f"  {key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+            )
+    convoy = data.get("convoy")
+    if convoy:
+        cards = ["?" if c is None else c for c in convoy["cards"]]
+        lines.append(f"  convoy of seat {convoy['smuggler']}: {', '.join(cards)}")
+        if convoy.get("bribe"):
+            lines.append(f"  bribe on the table: {', '.join(convoy['bribe'])}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
