@@ -126,10 +126,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from prohis_nb.core.record import Record
 
     try:
-        if args.file == "-":
-            record = Record.loads(sys.stdin.read())
-        else:
-            record = Record.load(args.file)
+        record = Record.loads(sys.stdin.read()) if args.file == "-" else Record.load(args.file)
         game = record.replay(args.upto)
         if args.seat is not None:
             data = game.view(args.seat).to_json()

@@ -75,7 +75,10 @@ def explain_illegal(game: ProhisGame, action: Action) -> str:
         if action.source == "pile" and not game.pile:
             return f"the pile is empty; {allowed}"
         if action.source == "pile" and game.first_pick == "pile":
-            return f"never two cards from the pile: after a pile pick take from the row or stop; {allowed}"
+            return (
+                "never two cards from the pile: after a pile pick take from the row or stop; "
+                + allowed
+            )
     if action.act in ("convoy", "bribe", "control"):
         wanted = Counter(action.cards if action.act != "control" else (action.card,))
         if action.act == "convoy" and not 2 <= len(action.cards) <= 4:
