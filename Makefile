@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet -e ".[dev]" --config-settings editable_mode=compat
 	touch $(STAMP)
 
 setup: $(STAMP)

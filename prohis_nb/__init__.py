@@ -15,7 +15,6 @@ when asked for: ``prohis_nb.analysis`` (the bluffing maths), ``prohis_nb.bots``,
 """
 
 from prohis_nb.core.game import Decision
-from prohis_nb.core.record import Record, load_record, replay
 from prohis_nb.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -31,6 +30,25 @@ from prohis_nb.prohis import Action, Card, ProhisGame, ProhisRules
 Game = ProhisGame
 
 __version__ = "0.1.0"
+
+# Records need json; they are imported on first use so that the engine itself
+# imports in a few milliseconds (benchmarks/engine_speed.py measures it).
+_LAZY = {
+    "Record": "prohis_nb.core.record",
+    "load_record": "prohis_nb.core.record",
+    "replay": "prohis_nb.core.record",
+}
+
+
+def __getattr__(name: str):  # noqa: ANN202 - lazy attributes (PEP 562)
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'prohis_nb' has no attribute {name!r}")
+
 
 __all__ = [
     "Action",

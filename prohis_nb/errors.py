@@ -23,7 +23,11 @@ exception                 raised when
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ProhisNbError(Exception):

@@ -1,6 +1,5 @@
-"""The shared core of every game: decisions, legal actions, forced steps, records, stepping."""
+"""The shared core of every game: decisions, legal actions, forced steps, records.
 
-from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.record import Record, load_record, replay
-
-__all__ = ["Decision", "Event", "GameBase", "Record", "load_record", "replay"]
+:mod:`prohis_nb.core.game` holds the machinery every game shares,
+:mod:`prohis_nb.core.record` reads, writes and replays game records.
+"""

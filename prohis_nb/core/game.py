@@ -23,8 +23,8 @@ actions, what an action does, what one seat may see, and how to phrase an event.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import namedtuple
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
 
 from prohis_nb.errors import (
     IllegalActionError,
@@ -33,31 +33,32 @@ from prohis_nb.errors import (
     WrongSeatError,
 )
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
-class Decision(NamedTuple):
-    """Who has to decide what, right now.
 
-    ``kind`` is a short machine name (for Prohis: ``turn``, ``second_pick``,
-    ``control``, ``bribe``, ``bribe_answer``, ``inspect_or_waive``,
-    ``inspection``); ``text`` says the same in words for a reader.
+class Decision(namedtuple("Decision", "seat kind text")):
+    """Who has to decide what, right now: ``Decision(seat, kind, text)``.
+
+    ``seat`` (int) decides; ``kind`` is a short machine name (for Prohis:
+    ``turn``, ``second_pick``, ``control``, ``bribe``, ``bribe_answer``,
+    ``inspect_or_waive``, ``inspection``); ``text`` says the same in words.
     """
 
-    seat: int
-    kind: str
-    text: str
+    __slots__ = ()
 
 
-class Event(NamedTuple):
+class Event(namedtuple("Event", "kind actor data")):
     """One thing that happened, with everything about it (secrets included).
 
-    Events never leave the engine as they are: a game's ``describe_event``
-    phrases an event for one observer and decides which parts that observer
-    may read. ``actor`` is the seat that did it (``None`` for the table).
+    ``Event(kind, actor, data)``: ``actor`` is the seat that did it (``None``
+    for the table), ``data`` a mapping of details. Events never leave the engine
+    as they are: a game's ``describe_event`` phrases an event for one observer
+    and decides which parts that observer may read.
     """
 
-    kind: str
-    actor: int | None
-    data: Mapping[str, Any]
+    __slots__ = ()
 
 
 class GameBase(ABC):
@@ -174,6 +175,25 @@ class GameBase(ABC):
         or :class:`~prohis_nb.errors.IllegalActionError` (whose ``allowed`` lists the
         legal actions) and leaves the game untouched when the action is refused.
         """
+        if self._legal is None:
+            self.legal_actions()
+        try:
+            legal_now = action in self._legal_set  # type: ignore[operator]
+        except TypeError:  # a mapping is not hashable: read it first
+            legal_now = False
+        if not legal_now:
+            action = self._check_refused(action)
+        self._do(action)
+        self._legal = None
+        self._actions.append(action)
+        self._forced.append(self._take_forced_steps())
+
+    def _check_refused(self, action: Any) -> Any:
+        """The slow path of ``apply``: read the action, and raise if it is refused.
+
+        Returns the action in its canonical form when it turns out to be legal
+        (a mapping, or a bribe whose cards were listed in another order).
+        """
         if isinstance(action, Mapping) and "seat" not in action and self.to_act is not None:
             action = {**action, "seat": self.to_act}
         action = self._coerce_action(action)
@@ -183,25 +203,22 @@ class GameBase(ABC):
                 f"{action.seat})"
             )
         legal = self.legal_actions()
-        if action not in self._legal_set:  # type: ignore[operator]
-            if action.seat != self.to_act:
-                raise WrongSeatError(
-                    f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "
-                    f"({self.decision.text})",  # type: ignore[union-attr]
-                    allowed=legal,
-                )
-            raise IllegalActionError(self._explain_illegal(action), allowed=legal)
-        self._do(action)
-        self._legal = None
-        self._actions.append(action)
-        self._forced.append(self._take_forced_steps())
+        if action in self._legal_set:  # type: ignore[operator]
+            return action
+        if action.seat != self.to_act:
+            raise WrongSeatError(
+                f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "
+                f"({self.decision.text})",  # type: ignore[union-attr]
+                allowed=legal,
+            )
+        raise IllegalActionError(self._explain_illegal(action), allowed=legal)
 
     def _take_forced_steps(self) -> list[Any]:
         """Apply every decision that has exactly one legal action; return them."""
         forced: list[Any] = []
-        while not self.ended:
+        while True:
             legal = self.legal_actions()
-            if len(legal) != 1:
+            if len(legal) != 1:  # several choices, or none once the game is over
                 break
             self._do(legal[0])
             self._legal = None

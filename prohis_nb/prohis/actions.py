@@ -28,11 +28,16 @@ Action(seat=1, act='convoy', cards=('illegal', 'legal', 'captain'))
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Mapping
-from typing import Any, NamedTuple
 
 from prohis_nb.errors import MalformedActionError
 from prohis_nb.prohis.cards import CONTROLLER_KINDS, KIND_INDEX, KINDS
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Every act of Prohis and the fields it carries.
 ACT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -52,16 +57,23 @@ ACT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-class Action(NamedTuple):
-    """One decision: which seat takes it, what it does, and its fields."""
+_ActionFields = namedtuple(
+    "Action",
+    "seat act cards source slot card position",
+    defaults=((), None, None, None, None),
+)
 
-    seat: int
-    act: str
-    cards: tuple[str, ...] = ()
-    source: str | None = None
-    slot: int | None = None
-    card: str | None = None
-    position: int | None = None
+
+class Action(_ActionFields):
+    """One decision: which seat takes it, what it does, and its fields.
+
+    ``seat`` (int) and ``act`` (str) always; then, by act, ``cards`` (tuple of
+    kinds), ``source`` (``"row"``/``"pile"``), ``slot`` (0-3), ``card`` (a
+    controller kind) or ``position`` (index in the convoy). A named tuple:
+    hashable, immutable, compared by value.
+    """
+
+    __slots__ = ()
 
     def __repr__(self) -> str:
         parts = [f"seat={self.seat}", f"act={self.act!r}"]

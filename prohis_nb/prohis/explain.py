@@ -8,11 +8,11 @@ only puts the refusal into words.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import KINDS, counts_to_cards
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
     from prohis_nb.prohis.game import ProhisGame
 

@@ -30,10 +30,8 @@ knows (the public bounds).
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.errors import RecordError, RulesError
@@ -49,6 +47,11 @@ from prohis_nb.prohis.cards import (
     warehouse_value,
 )
 from prohis_nb.prohis.rules import ProhisRules
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # The phases: which kind of decision is pending.
 TURN = "turn"  # the active player draws, forms a convoy or passes
@@ -112,7 +115,7 @@ class ProhisGame(GameBase):
             raise RecordError("a game starts from a seed or from a stacked table, not both")
         if table is None:
             if seed is None:
-                seed = secrets.randbelow(2**31)
+                seed = random.SystemRandom().randrange(2**31)  # then recorded in setup
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise RecordError(f"setup.seed must be a whole number ≥ 0, got {seed!r}")
             self.setup = {"seed": seed}
@@ -133,6 +136,7 @@ class ProhisGame(GameBase):
         self.first_pick: str | None = None
         # The convoy being resolved.
         self.convoy: list[int] = []
+        self.convoy_cards: tuple[str, ...] = ()
         self.turned: list[bool] = []
         self.turns_done = 0
         self.turn_limit = 0
@@ -348,7 +352,8 @@ class ProhisGame(GameBase):
         _HANDLERS[action.act](self, action)
 
     def _event(self, kind: str, actor: int | None, **data: Any) -> None:
-        self._events.append(Event(kind, actor, data))
+        # A plain tuple is an Event's shape; the NamedTuple costs more to build.
+        self._events.append((kind, actor, data))  # type: ignore[arg-type]
 
     def _do_take(self, action: Action) -> None:
         seat = action.seat
@@ -412,6 +417,7 @@ class ProhisGame(GameBase):
         size = len(cards)
         self.passes = 0
         self.convoy = cards
+        self.convoy_cards = action.cards
         self.turned = [False] * size
         self._forget_face_down(seat, size)
         self._event("convoy", seat, cards=action.cards)
@@ -630,7 +636,7 @@ class ProhisGame(GameBase):
     # ------------------------------------------------------------ helpers
 
     def _convoy_cards(self) -> tuple[str, ...]:
-        return tuple(KINDS[k] for k in self.convoy)
+        return self.convoy_cards
 
     def _store_convoy(self, smuggler: int) -> None:
         """The convoy goes to the smuggler's warehouse; only turned cards are known to all."""
@@ -676,6 +682,7 @@ class ProhisGame(GameBase):
         self.phase = TURN
         self.first_pick = None
         self.convoy = []
+        self.convoy_cards = ()
         self.turned = []
         self.controller = None
         self.controller_card = None
