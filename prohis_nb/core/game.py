@@ -103,6 +103,10 @@ class GameBase(ABC):
     def _explain_illegal(self, action: Any) -> str:
         """Say in words why a well-formed action is not legal now."""
 
+    def _allowed_summary(self) -> str:
+        """The legal actions in a few words (games may group them more cleverly)."""
+        return "; ".join(str(action) for action in self.legal_actions()[:12])
+
     @abstractmethod
     def _copy_state(self, other: GameBase) -> None:
         """Copy this game's own state (the rules' part) into ``other``."""
@@ -208,7 +212,7 @@ class GameBase(ABC):
         if action.seat != self.to_act:
             raise WrongSeatError(
                 f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "
-                f"({self.decision.text})",  # type: ignore[union-attr]
+                f"({self.decision.text}); allowed: {self._allowed_summary()}",  # type: ignore[union-attr]
                 allowed=legal,
             )
         raise IllegalActionError(self._explain_illegal(action), allowed=legal)

@@ -203,6 +203,8 @@ class ProhisGame(GameBase):
             text = f"seat {seat} accepts or rejects seat {smuggler}'s bribe"
         elif phase == INSPECT_OR_WAIVE:
             text = f"seat {seat} inspects seat {smuggler}'s convoy or waives"
+            if self.rejected:
+                text = f"seat {seat} must inspect seat {smuggler}'s convoy"
         else:
             text = (
                 f"seat {seat} turns over a card of seat {smuggler}'s convoy "
@@ -329,6 +331,8 @@ class ProhisGame(GameBase):
         if phase == BRIBE_ANSWER:
             return _simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
+            if self.rejected:  # a rejected bribe obliges the controller to inspect
+                return _simple_actions(seat, ("inspect",))
             return _simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
             return _turn_card_actions(seat, tuple(self.turned))
@@ -345,6 +349,11 @@ class ProhisGame(GameBase):
         from prohis_nb.prohis.explain import explain_illegal
 
         return explain_illegal(self, action)
+
+    def _allowed_summary(self) -> str:
+        from prohis_nb.prohis.explain import allowed_summary
+
+        return allowed_summary(self)
 
     # ------------------------------------------------------------ carrying out actions
 
@@ -489,11 +498,9 @@ class ProhisGame(GameBase):
 
     def _do_no_bribe(self, action: Action) -> None:
         self._event("no_bribe", action.seat, after_rejection=bool(self.rejected))
-        if self.rejected:
-            self._start_inspection()
-        else:
-            self.phase = INSPECT_OR_WAIVE
-            self._to_act = self.controller
+        # After a rejected bribe "inspect" is the only choice left: a forced step.
+        self.phase = INSPECT_OR_WAIVE
+        self._to_act = self.controller
 
     def _do_accept(self, action: Action) -> None:
         controller, smuggler = action.seat, self.active
@@ -549,11 +556,12 @@ class ProhisGame(GameBase):
         if more:
             self.phase = BRIBE
             self._to_act = smuggler
-        else:
-            self._start_inspection()
+        else:  # the controller must inspect: a forced "inspect" follows
+            self.phase = INSPECT_OR_WAIVE
+            self._to_act = controller
 
     def _do_inspect(self, action: Action) -> None:
-        self._event("inspect", action.seat, smuggler=self.active)
+        self._event("inspect", action.seat, smuggler=self.active, must=bool(self.rejected))
         self._start_inspection()
 
     def _do_waive(self, action: Action) -> None:

@@ -112,6 +112,8 @@ def describe(event: Event, observer: int | None) -> str:
         back = f"it went back to {_whose(smuggler, observer)} hand"
         return f"{who} rejected the bribe{bribe}; {back}.{then}"
     if kind == "inspect":
+        if data.get("must"):
+            return f"{who} {'inspect' if actor == observer else 'inspects'} the convoy."
         return f"{who} chose to inspect {_whose(data['smuggler'], observer)} convoy."
     if kind == "waive":
         where = "hand" if data["keeps"] else "warehouse"
