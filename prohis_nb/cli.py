@@ -268,7 +268,11 @@ def _ask(game, seat: int):
                 print(f"  [{i}] {action}")
             continue
         if text == "help":
-            print(game.action_from_text.__doc__)
+            print(
+                "Type the number of an action, or the action itself, e.g. 'take row 2', "
+                "'take pile', 'convoy illegal legal captain', 'control inspector', "
+                "'bribe legal', 'turn 1', 'pass'; 'list' shows every legal action."
+            )
             continue
         if text.isdigit() and int(text) < len(legal):
             return legal[int(text)]
@@ -292,6 +296,14 @@ def format_view(view) -> str:
             lines.append(
                 f"  {key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
             )
+    for info in data.get("seats", []):
+        if info["seat"] == data["seat"]:
+            continue
+        known = ", ".join(info.get("known_in_hand", [])) or "nothing known"
+        sizes = f"{info['hand_size']} in hand"
+        if "warehouse_size" in info:
+            sizes += f", {info['warehouse_size']} in warehouse"
+        lines.append(f"  seat {info['seat']}: {sizes} ({known})")
     convoy = data.get("convoy")
     if convoy:
         cards = ["?" if c is None else c for c in convoy["cards"]]
