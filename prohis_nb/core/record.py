@@ -7,7 +7,7 @@ writes it and replays it into a game; the game classes never see JSON text.
 >>> record = Record.loads('{"format": "prohis-record/1", "game": "prohis", '
 ...     '"rules": {"players": 4, "variants": {}}, "setup": {"seed": 7}, "actions": []}')
 >>> record.replay().to_act
-3
+2
 
 Replaying is lenient in one way only: RECORD.md says a step with a single
 possible outcome is not recorded, but a record that does write such a step

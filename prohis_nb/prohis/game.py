@@ -77,7 +77,7 @@ class ProhisGame(GameBase):
 
     >>> game = ProhisGame(players=4, seed=7)
     >>> game.to_act, game.decision.kind
-    (3, 'turn')
+    (2, 'turn')
     >>> game.apply(game.legal_actions()[0])  # doctest: +SKIP
 
     Build it from a seed (``seed=``: the engine shuffles with its own seeded

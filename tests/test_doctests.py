@@ -1,0 +1,23 @@
+"""The examples in the engine's docstrings run and give what they say."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "prohis_nb",
+    "prohis_nb.prohis.cards",
+    "prohis_nb.prohis.rules",
+    "prohis_nb.prohis.actions",
+    "prohis_nb.prohis.game",
+    "prohis_nb.core.record",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0, f"{name} has no examples to run"
+    assert failed == 0
