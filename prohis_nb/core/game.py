@@ -37,6 +37,8 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 
 if TYPE_CHECKING:
     from typing import Any, ClassVar
 
+    from prohis_nb.core.record import Record
+
 
 class Decision(namedtuple("Decision", "seat kind text")):
     """Who has to decide what, right now: ``Decision(seat, kind, text)``.
@@ -301,7 +303,7 @@ class GameBase(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
-    def record(self):
+    def record(self) -> Record:
         """This game as a :class:`~prohis_nb.core.record.Record` (PGN for prohis_nb)."""
         from prohis_nb.core.record import Record
 

@@ -53,6 +53,8 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 
 if TYPE_CHECKING:
     from typing import Any
 
+    from prohis_nb.prohis.views import SeatView, TableView
+
 # The phases: which kind of decision is pending.
 TURN = "turn"  # the active player draws, forms a convoy or passes
 SECOND_PICK = "second_pick"  # after one pick: another take, or stop
@@ -246,13 +248,13 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ views
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
         from prohis_nb.prohis.views import seat_view
 
         return seat_view(self, self.check_seat(seat))
 
-    def omniscient_view(self):
+    def omniscient_view(self) -> TableView:
         """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
         from prohis_nb.prohis.views import table_view
 
