@@ -430,7 +430,7 @@ class ProhisGame(GameBase):
         self.convoy = cards
         self.convoy_cards = action.cards
         self.turned = [False] * size
-        self._forget_face_down(seat, size)
+        self._forget_face_down(seat, cards)
         self._event("convoy", seat, cards=action.cards)
         n = self.players
         self.control_queue = [(seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]]
@@ -515,12 +515,11 @@ class ProhisGame(GameBase):
         # The bribe left the smuggler's hand: the controller saw which cards,
         # the others only how many.
         for observer, bounds in enumerate(self.known_hand):
-            if observer == smuggler:
-                continue
             seen = bounds[smuggler]
+            saw_it = observer in (controller, smuggler)
             for k in range(5):
                 if seen[k]:
-                    seen[k] = max(0, seen[k] - (bribe[k] if observer == controller else size))
+                    seen[k] = max(0, seen[k] - (bribe[k] if saw_it else size))
         for k in range(5):
             self.known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
@@ -668,15 +667,18 @@ class ProhisGame(GameBase):
         for observer in self.known_hand:
             observer[controller][card] += 1
 
-    def _forget_face_down(self, seat: int, size: int) -> None:
-        """``size`` cards left ``seat``'s hand face down: others' bounds drop by that many."""
+    def _forget_face_down(self, seat: int, cards: list[int]) -> None:
+        """``cards`` left ``seat``'s hand face down: others' bounds drop by that many.
+
+        The seat itself knows which cards went, so its own bounds drop exactly.
+        """
+        size = len(cards)
         for observer, bounds in enumerate(self.known_hand):
-            if observer == seat:
-                continue
             seen = bounds[seat]
             for k in range(5):
                 if seen[k]:
-                    seen[k] = max(0, seen[k] - size)
+                    gone = cards.count(k) if observer == seat else size
+                    seen[k] = max(0, seen[k] - gone)
 
     def _trigger_final_round(self, trigger: int) -> None:
         n = self.players
