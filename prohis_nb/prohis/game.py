@@ -46,7 +46,7 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.rules import ProhisRules
+from prohis_nb.prohis.rules import ProhisRules, check_deal
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 
@@ -754,6 +754,7 @@ def _deal(rules: ProhisRules, seed: int):
     next 4, and so on; the next 4 make the row (slot 0 first); the rest is the
     pile, top first. Then the same generator picks the first player.
     """
+    check_deal(rules)
     deck = rules.deck_counts()
     rng = random.Random(seed)
     stock = [KIND_INDEX["legal"]] * deck["legal"]

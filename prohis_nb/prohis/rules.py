@@ -224,11 +224,20 @@ def _validate_deck(deck: Any, players: int) -> tuple[tuple[str, int], ...]:
                 f"the deck must hold exactly one {kind} per player ({players}), got "
                 f"{counts[kind]}: every player starts with one captain and one inspector"
             )
-    stock = counts["legal"] + counts["illegal"] + counts["lieutenant"]
-    needed = 4 * players + 4
+    return tuple(counts.items())
+
+
+def check_deal(rules: ProhisRules) -> None:
+    """Refuse a deck too small for a dealt game (4 cards to each player and a row of 4).
+
+    A stacked table may hold any deck (a late-game lesson has few cards left);
+    a seeded deal needs enough goods and lieutenants to deal.
+    """
+    deck = rules.deck_counts()
+    stock = deck["legal"] + deck["illegal"] + deck["lieutenant"]
+    needed = 4 * rules.players + 4
     if stock < needed:
         raise RulesError(
             f"the deck's goods and lieutenants ({stock}) cannot deal 4 cards to each of "
-            f"{players} players and fill the row of 4: at least {needed} are needed"
+            f"{rules.players} players and fill the row of 4: at least {needed} are needed"
         )
-    return tuple(counts.items())
