@@ -1,0 +1,202 @@
+"""Bots: players that see only their own seat's view and choose among legal actions.
+
+* :class:`~prohis_nb.bots.base.Bot`, the base class (seeded, deterministic);
+* :func:`~prohis_nb.bots.runner.play_game`, which drives one game with one bot per seat;
+* the bots themselves, found by name in a small registry so that tournaments
+  can name them in plain, picklable *specs* that cross process boundaries.
+
+A **spec** is one of:
+
+* a registered name: ``"random"``, ``"honest"``, ``"bluff"``, ``"ev"``;
+* the same with parameters, as text (the command line's form)
+  ``"bluff:bait=0.3:bribe=2"`` or as a pair ``("bluff", {"bait": 0.3})``;
+* a :class:`Bot` subclass, or a pair ``(BotSubclass, {...})`` (picklable
+  when the class is importable from a module).
+
+``make_bot(spec, seed, game)`` builds the bot. A ``name`` among the
+parameters labels it; otherwise the label is the spec written out
+(``bluff(bait=0.3)``).
+
+The registry is :data:`BOTS`, by game (``"*"``: bots for any game). A game's
+own bots may also live in a module named in :data:`GAME_BOT_MODULES` that
+defines ``BOTS = {name: BotClass}``; it is imported the first time that game's
+bots are asked for (Smuggle's are in ``prohis_nb.bots.smuggle_bots``).
+:func:`register_bot` adds one at run time.
+
+>>> make_bot(("bluff", {"bait": 0.5}), seed=3)
+BluffBot(seed=3, name='bluff(bait=0.5)', bait=0.5, carry=2, bribe=1, convoy_at=3, \
+control_at=3, inspect=0.5, accept_at=2000)
+>>> bot_names("prohis")
+['bluff', 'ev', 'honest', 'random']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+from prohis_nb.bots.base import Bot, BotError
+from prohis_nb.bots.random_bot import RandomBot
+from prohis_nb.bots.runner import play_game
+
+#: Bot name -> "module:Class", by game name; "*" holds the bots that play any game.
+BOTS: dict[str, dict[str, Any]] = {
+    "*": {"random": "prohis_nb.bots.random_bot:RandomBot"},
+    "prohis": {
+        "honest": "prohis_nb.bots.prohis_bots:HonestBot",
+        "bluff": "prohis_nb.bots.prohis_bots:BluffBot",
+        "ev": "prohis_nb.bots.ev_bot:ExpectedValueBot",
+    },
+}
+
+#: Game name -> module defining ``BOTS = {name: BotClass}`` for that game, read on first use.
+GAME_BOT_MODULES: dict[str, str] = {"smuggle": "prohis_nb.bots.smuggle_bots"}
+
+_loaded_modules: set[str] = set()
+
+#: What names a bot in a tournament (see the module docstring).
+BotSpec = str | type[Bot] | tuple[str | type[Bot], Mapping[str, Any]]
+
+
+def register_bot(name: str, bot: type[Bot] | str, game: str = "*") -> None:
+    """Make ``bot`` (a class, or ``"module:Class"``) available as ``name`` for ``game``."""
+    if not name or ":" in name or "," in name:
+        raise ValueError(f"a bot name is a plain word without ':' or ',', got {name!r}")
+    BOTS.setdefault(game, {})[name] = bot
+
+
+def _game_bots(game: str) -> dict[str, Any]:
+    """Every bot for ``game``, by name (loading the game's bot module once)."""
+    module_name = GAME_BOT_MODULES.get(game)
+    if module_name and module_name not in _loaded_modules:
+        try:
+            module = import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+        else:
+            for name, cls in getattr(module, "BOTS", {}).items():
+                BOTS.setdefault(game, {}).setdefault(name, cls)
+        _loaded_modules.add(module_name)
+    return {**BOTS.get("*", {}), **BOTS.get(game, {})}
+
+
+def bot_names(game: str = "prohis") -> list[str]:
+    """The registered bot names that can play ``game``, sorted."""
+    return sorted(_game_bots(game))
+
+
+def bot_class(name: str, game: str = "prohis") -> type[Bot]:
+    """The bot class registered as ``name`` for ``game``."""
+    bots = _game_bots(game)
+    if name not in bots:
+        raise ValueError(
+            f"no bot named {name!r} for {game}; the bots are {', '.join(sorted(bots))}"
+        )
+    target = bots[name]
+    if isinstance(target, str):
+        module, _, attribute = target.partition(":")
+        target = getattr(import_module(module), attribute)
+    return target
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """Read the text form ``name:key=value:key=value`` (values read as JSON when they can).
+
+    >>> parse_spec("bluff:bait=0.3:name=sly")
+    ('bluff', {'bait': 0.3, 'name': 'sly'})
+    """
+    name, *pairs = text.strip().split(":")
+    if not name:
+        raise ValueError(f"a bot spec starts with a bot name, got {text!r}")
+    kwargs: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(
+                f"bot parameter {pair!r} in {text!r} is not key=value "
+                "(write e.g. bluff:bait=0.3:bribe=2)"
+            )
+        try:
+            kwargs[key] = json.loads(value)
+        except json.JSONDecodeError:
+            kwargs[key] = value
+    return name, kwargs
+
+
+def _split_spec(spec: BotSpec) -> tuple[str | type[Bot], dict[str, Any]]:
+    if isinstance(spec, str):
+        return parse_spec(spec)
+    if isinstance(spec, type) and issubclass(spec, Bot):
+        return spec, {}
+    if isinstance(spec, tuple | list) and len(spec) == 2 and isinstance(spec[1], Mapping):
+        return spec[0], dict(spec[1])
+    raise ValueError(
+        f"a bot spec is a name ('bluff'), 'name:key=value', (name, {{params}}) or a Bot "
+        f"class, got {spec!r}"
+    )
+
+
+def spec_label(spec: BotSpec) -> str:
+    """How a spec is labelled in results: its ``name`` parameter, else the spec written out."""
+    who, kwargs = _split_spec(spec)
+    if "name" in kwargs:
+        return str(kwargs["name"])
+    base = who if isinstance(who, str) else who.default_name
+    if not kwargs:
+        return base
+    return f"{base}({', '.join(f'{k}={v!r}' for k, v in sorted(kwargs.items()))})"
+
+
+def make_bot(spec: BotSpec, seed: int | str, game: str = "prohis") -> Bot:
+    """Build the bot ``spec`` names, seeded with ``seed``, for a game of ``game``."""
+    who, kwargs = _split_spec(spec)
+    cls = bot_class(who, game) if isinstance(who, str) else who
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"{who!r} is not a Bot class")
+    if cls.games is not None and game not in cls.games:
+        raise ValueError(f"bot {spec_label(spec)!r} plays {', '.join(cls.games)}, not {game}")
+    kwargs.setdefault("name", spec_label(spec))
+    try:
+        return cls(seed, **kwargs)
+    except TypeError as error:
+        raise ValueError(f"bad parameters for bot {spec_label(spec)!r}: {error}") from None
+
+
+def __getattr__(name: str) -> Any:  # lazy: the bots that need more than the engine
+    lazy = {
+        "HonestBot": "prohis_nb.bots.prohis_bots",
+        "BluffBot": "prohis_nb.bots.prohis_bots",
+        "ProhisBot": "prohis_nb.bots.prohis_bots",
+        "ExpectedValueBot": "prohis_nb.bots.ev_bot",
+        "unseen_cards": "prohis_nb.bots.beliefs",
+    }
+    if name in lazy:
+        value = getattr(import_module(lazy[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'prohis_nb.bots' has no attribute {name!r}")
+
+
+__all__ = [
+    "BOTS",
+    "GAME_BOT_MODULES",
+    "BluffBot",
+    "Bot",
+    "BotError",
+    "BotSpec",
+    "ExpectedValueBot",
+    "HonestBot",
+    "ProhisBot",
+    "RandomBot",
+    "bot_class",
+    "bot_names",
+    "make_bot",
+    "parse_spec",
+    "play_game",
+    "register_bot",
+    "spec_label",
+    "unseen_cards",
+]

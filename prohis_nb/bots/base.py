@@ -1,0 +1,121 @@
+"""What every bot is: a seeded, deterministic chooser among legal actions.
+
+A bot sits at one seat. At each of that seat's decisions the runner
+(:func:`prohis_nb.bots.runner.play_game`) hands it two things and nothing else:
+
+* the seat's **view** (``game.view(seat)``: a frozen
+  :class:`~prohis_nb.prohis.views.SeatView` for Prohis), which holds exactly
+  what that seat may know under "Who knows what" in RULES.md;
+* the **legal actions** (a tuple of immutable actions).
+
+It returns one of the legal actions. A bot never receives the game object, so
+it cannot peek at hidden cards, and it cannot break the rules: it only picks
+from the list the engine made. Its randomness comes from its own
+``random.Random`` seeded at construction, so the same seed and the same views
+give the same choices on every machine.
+
+Writing a bot::
+
+    class AlwaysPass(Bot):
+        '''Passes when it can, otherwise takes the first legal action.'''
+
+        def choose(self, view, legal_actions):
+            for action in legal_actions:
+                if action.act == "pass":
+                    return action
+            return legal_actions[0]
+
+``uses_view``: building a view costs time (the seat's log is phrased anew at
+every call). A bot whose choices never read the view sets the class
+attribute ``uses_view = False``; the runner then passes ``None`` as the view
+and skips building it. That is the only thing the flag changes.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
+
+from prohis_nb.errors import ProhisNbError
+
+
+class SeatViewLike(Protocol):
+    """What every game's seat view offers (Prohis: ``SeatView``; Smuggle: its own view).
+
+    Bots for one game read that game's view class; this protocol names the
+    part they all share, so generic bots and the runner can be typed.
+    """
+
+    seat: int
+    players: int
+    ended: bool
+    to_act: int | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class ActionLike(Protocol):
+    """What every game's action offers: the seat taking it and its act name."""
+
+    seat: int
+    act: str
+
+
+class BotError(ProhisNbError):
+    """A bot returned something that is not one of the legal actions it was given."""
+
+
+class Bot(ABC):
+    """A player that chooses among legal actions, seeing only its own seat's view.
+
+    ``seed`` (an int or a string) seeds the bot's own generator ``self.rng``;
+    ``name`` labels it in tournaments (default: the class's ``default_name``).
+    Subclasses implement :meth:`choose` and list the games they know in
+    ``games`` (``None``: any game, e.g. :class:`~prohis_nb.bots.random_bot.RandomBot`).
+    """
+
+    #: Short name used in tournament tables when no ``name`` is given.
+    default_name: ClassVar[str] = "bot"
+    #: The games this bot can play (``None``: every game).
+    games: ClassVar[tuple[str, ...] | None] = ("prohis",)
+    #: False if :meth:`choose` never reads its view: the runner then passes ``None``.
+    uses_view: ClassVar[bool] = True
+
+    def __init__(self, seed: int | str = 0, *, name: str | None = None) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise TypeError(f"a bot's seed is an int or a string, got {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.name = name if name is not None else self.default_name
+
+    @abstractmethod
+    def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        """Return one action from ``legal_actions`` (a non-empty tuple).
+
+        ``view`` is this seat's view (``None`` when the class sets
+        ``uses_view = False``). The decision to take is ``view.decision``.
+        """
+
+    def parameters(self) -> dict[str, Any]:
+        """The bot's tuning parameters (for tables and records); none by default."""
+        return {}
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v!r}" for k, v in self.parameters().items())
+        extra = f", {params}" if params else ""
+        return f"{type(self).__name__}(seed={self.seed!r}, name={self.name!r}{extra})"
+
+
+def acts(legal_actions: Sequence[Any], act: str) -> list[Any]:
+    """The legal actions whose ``act`` is ``act`` (a small helper for bots)."""
+    return [a for a in legal_actions if a.act == act]
+
+
+def first_act(legal_actions: Sequence[Any], act: str) -> Any | None:
+    """The first legal action whose ``act`` is ``act``, or ``None``."""
+    for action in legal_actions:
+        if action.act == act:
+            return action
+    return None
