@@ -1,0 +1,492 @@
+"""Tournaments: many seeded games among bots, with a summary you can trust.
+
+>>> result = run_tournament(["random", "bluff"], players=4, games=4, seed=1,
+...                         workers=1, progress=False)
+>>> [g.lineup for g in result.games[:2]]
+[('random', 'bluff', 'random', 'bluff'), ('bluff', 'random', 'bluff', 'random')]
+>>> sorted(result.by_bot)
+['bluff', 'random']
+
+**Seating.** With ``rotate=True`` (the default) the games come in groups that
+share one deal (same seed, so the same cards in the same places): with ``m``
+bot specs, game ``i`` plays deal ``i // m`` with seat ``s`` taken by
+``bots[(s + i) % m]``. Over a group every bot sits in every seat equally
+often, on the same cards, so seat advantages and the luck of the deal cancel
+(as in duplicate bridge). A number of games that is a multiple of ``m`` keeps
+the balance exact. With ``rotate=False`` every game has its own deal and seat
+``s`` is always ``bots[s % m]``.
+
+**Seeds.** Game ``i``'s deal seed and its bots' seeds are derived only from the
+tournament ``seed`` and ``i`` (:func:`derive_seed`), and results are sorted by
+game index, so the results do not depend on the executor, the number of
+workers or the order in which games finish.
+
+**Summary.** For every bot (pooled over all seats it took) and every seat:
+the mean score, the win rate (a win shared by ``k`` seats counts ``1/k`` to
+each), and 95% confidence intervals ``mean ± 1.96·SE``. The games of one deal
+are not independent (same cards), so the standard error treats *deals* as the
+independent units (a cluster-robust standard error): with ``x_j`` the values
+(scores, or win shares) of all ``N`` appearances, ``x̄`` their mean, and
+``S_d``, ``n_d`` the sum and count of the appearances in deal ``d`` (``D``
+deals), ``SE² = D/(D-1) · Σ_d (S_d - n_d·x̄)² / N²``. With one appearance per
+deal this is the familiar ``s/√N``.
+
+**Parallelism.** Games are played in chunks on a ``concurrent.futures``
+executor: by default a ``ProcessPoolExecutor`` with ``workers`` processes
+(``workers=1``: in this process, no pool). Pass ``executor=`` to use another,
+e.g. a Dask cluster's ``client.get_executor()`` (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prohis_nb.bots import BotSpec, make_bot, spec_label
+from prohis_nb.bots.runner import new_game, play_game
+from prohis_nb.errors import ProhisNbError
+
+#: z for a two-sided 95% normal confidence interval.
+Z95 = 1.959963984540054
+
+
+def derive_seed(*parts: Any) -> int:
+    """A seed in ``[0, 2**63)`` from any printable parts, the same on every machine.
+
+    >>> derive_seed(0, "deal", 0)
+    7737525645057822191
+    """
+    text = "/".join(str(part) for part in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+# ---------------------------------------------------------------- what one game gives
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament: who sat where, the scores, and the record."""
+
+    index: int
+    deal: int
+    seed: int
+    lineup: tuple[str, ...]  # the bot label at each seat
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    record: dict[str, Any] | None  # the game record as JSON data (RECORD.md), if kept
+
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, else 0."""
+        share = 1 / len(self.winners)
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    """Everything needed to play game ``i`` of a tournament anywhere (picklable)."""
+
+    game: str
+    rules: dict[str, Any]
+    bots: tuple[BotSpec, ...]
+    seed: int
+    rotate: bool = True
+    keep_records: bool = True
+
+    @property
+    def group(self) -> int:
+        """Games per deal: the number of bot specs when seats rotate, else 1."""
+        return len(self.bots) if self.rotate else 1
+
+    def seating(self, index: int) -> list[BotSpec]:
+        """The bot spec at each seat of game ``index``."""
+        players = self.rules["players"]
+        shift = index % len(self.bots) if self.rotate else 0
+        return [self.bots[(seat + shift) % len(self.bots)] for seat in range(players)]
+
+    def play(self, index: int) -> GameResult:
+        """Play game ``index``: deal from the derived seed, bots seeded from the index."""
+        deal = index // self.group
+        seed = derive_seed(self.seed, "deal", deal)
+        specs = self.seating(index)
+        bots = [
+            make_bot(spec, derive_seed(self.seed, "bot", index, seat), self.game)
+            for seat, spec in enumerate(specs)
+        ]
+        game = play_game(new_game(self.game, seed, self.rules), bots)
+        return GameResult(
+            index=index,
+            deal=deal,
+            seed=seed,
+            lineup=tuple(bot.name for bot in bots),
+            scores=tuple(game.scores()),
+            winners=tuple(game.winners()),
+            decisions=len(game.actions),
+            record=game.record().to_json() if self.keep_records else None,
+        )
+
+
+def play_chunk(plan: TournamentPlan, start: int, stop: int) -> list[GameResult]:
+    """Play games ``start`` to ``stop - 1`` of ``plan`` (what each worker runs)."""
+    return [plan.play(index) for index in range(start, stop)]
+
+
+# ---------------------------------------------------------------- statistics
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Mean score and win rate of one bot or one seat, with 95% confidence intervals."""
+
+    label: str
+    appearances: int
+    mean_score: float
+    score_ci: tuple[float, float]
+    win_rate: float
+    win_ci: tuple[float, float]
+
+
+def cluster_mean_ci(values: Sequence[float], clusters: Sequence[int]) -> tuple[float, float, float]:
+    """Mean of ``values`` and its 95% interval, treating each cluster as one independent unit.
+
+    ``SE² = D/(D-1) · Σ_d (S_d - n_d·mean)² / N²`` (see the module docstring);
+    with a single cluster the interval is undefined (``nan``).
+    """
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(values) / n
+    sums: dict[int, list[float]] = {}
+    for value, cluster in zip(values, clusters, strict=True):
+        sums.setdefault(cluster, []).append(value - mean)
+    d = len(sums)
+    if d < 2:
+        return mean, math.nan, math.nan
+    spread = math.fsum(math.fsum(devs) ** 2 for devs in sums.values())
+    se = math.sqrt(d / (d - 1) * spread) / n
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def summarise(label: str, scores: list[int], shares: list[float], deals: list[int]) -> Stats:
+    """The :class:`Stats` of a list of appearances (score, win share, deal)."""
+    mean, low, high = cluster_mean_ci(scores, deals)
+    rate, rate_low, rate_high = cluster_mean_ci(shares, deals)
+    return Stats(label, len(scores), mean, (low, high), rate, (rate_low, rate_high))
+
+
+# ---------------------------------------------------------------- the tournament
+
+
+@dataclass
+class TournamentResult:
+    """The games (sorted by index) and their summary by bot and by seat."""
+
+    plan: TournamentPlan
+    games: list[GameResult]
+    by_bot: dict[str, Stats] = field(default_factory=dict)
+    by_seat: list[Stats] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.by_bot and self.games:
+            self.by_bot, self.by_seat = _summaries(self.games)
+
+    def replay(self, index: int) -> Any:
+        """Game ``index`` replayed from its record (needs ``keep_records=True``)."""
+        from prohis_nb.core.record import Record
+
+        record = self.games[index].record
+        if record is None:
+            raise ValueError("this tournament did not keep records (keep_records=False)")
+        return Record.from_json(record).replay()
+
+    def table(self) -> str:
+        """The summary as a plain-text table."""
+        plan = self.plan
+        games = len(self.games)
+        lines = [
+            f"{plan.game}, {plan.rules['players']} players, {games} games, seed {plan.seed}"
+            + (f", seats rotated over deals of {plan.group} games" if plan.rotate else ""),
+            "",
+            f"{'bot':<24} {'seats':>6} {'mean score':>11} {'95% CI':>21} {'win rate':>9} "
+            f"{'95% CI':>15}",
+        ]
+        for stats in sorted(self.by_bot.values(), key=lambda s: -s.mean_score):
+            lines.append(_row(stats))
+        lines.append("")
+        lines.append(f"{'seat':<24} {'games':>6}")
+        for stats in self.by_seat:
+            lines.append(_row(stats))
+        if self.seconds:
+            lines.append("")
+            lines.append(f"time: {self.seconds:.2f} s ({games / self.seconds:,.0f} games/s)")
+        return "\n".join(lines)
+
+    def to_json(self, records: bool = False) -> dict[str, Any]:
+        """Plain JSON data: the plan, the summary and every game (records if asked)."""
+        return {
+            "game": self.plan.game,
+            "rules": self.plan.rules,
+            "bots": [spec_label(spec) for spec in self.plan.bots],
+            "seed": self.plan.seed,
+            "rotate": self.plan.rotate,
+            "by_bot": {label: asdict(stats) for label, stats in self.by_bot.items()},
+            "by_seat": [asdict(stats) for stats in self.by_seat],
+            "games": [
+                {k: v for k, v in asdict(result).items() if records or k != "record"}
+                for result in self.games
+            ],
+        }
+
+
+def _row(stats: Stats) -> str:
+    low, high = stats.score_ci
+    wlow, whigh = stats.win_ci
+    return (
+        f"{stats.label:<24} {stats.appearances:>6} {stats.mean_score:>11,.0f} "
+        f"{f'[{low:,.0f}, {high:,.0f}]':>21} {stats.win_rate:>9.1%} "
+        f"{f'[{wlow:.1%}, {whigh:.1%}]':>15}"
+    )
+
+
+def _summaries(games: Sequence[GameResult]) -> tuple[dict[str, Stats], list[Stats]]:
+    by_bot: dict[str, tuple[list[int], list[float], list[int]]] = {}
+    players = len(games[0].scores)
+    by_seat = [([], [], []) for _ in range(players)]
+    for result in games:
+        for seat, (label, score, share) in enumerate(
+            zip(result.lineup, result.scores, result.win_shares(), strict=True)
+        ):
+            for scores, shares, deals in (by_bot.setdefault(label, ([], [], [])), by_seat[seat]):
+                scores.append(score)
+                shares.append(share)
+                deals.append(result.deal)
+    bots = {label: summarise(label, *columns) for label, columns in sorted(by_bot.items())}
+    seats = [summarise(f"seat {seat}", *columns) for seat, columns in enumerate(by_seat)]
+    return bots, seats
+
+
+def run_tournament(
+    bots: Sequence[BotSpec],
+    *,
+    game: str = "prohis",
+    players: int = 4,
+    rules: Any = None,
+    games: int = 100,
+    seed: int = 0,
+    rotate: bool = True,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: bool = True,
+    keep_records: bool = True,
+) -> TournamentResult:
+    """Play ``games`` games among ``bots`` (specs, see :mod:`prohis_nb.bots`); summarise them.
+
+    ``rules`` (the game's rules value or its JSON form) overrides ``players``.
+    ``workers``: processes for the default pool (default: the usable cores;
+    1 plays in this process). ``executor``: any ``concurrent.futures.Executor``
+    to use instead (it is not shut down). ``progress``: a ``tqdm`` bar.
+    ``keep_records=False`` drops the game records (faster, less memory).
+    """
+    plan = make_plan(
+        bots,
+        game=game,
+        players=players,
+        rules=rules,
+        seed=seed,
+        rotate=rotate,
+        keep_records=keep_records,
+    )
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
+    if workers is None:
+        workers = (
+            len(os.sched_getaffinity(0))
+            if hasattr(os, "sched_getaffinity")
+            else (os.cpu_count() or 1)
+        )
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    bar = _progress_bar(games, plan, progress)
+    start = time.perf_counter()
+    try:
+        if executor is None and workers == 1:
+            results = []
+            for index in range(games):
+                results.append(plan.play(index))
+                bar(1)
+        elif executor is None:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                results = _run_on(pool, plan, games, chunk_size or _chunk(games, workers), bar)
+        else:
+            results = _run_on(executor, plan, games, chunk_size or _chunk(games, workers), bar)
+    finally:
+        bar(0, close=True)
+    results.sort(key=lambda result: result.index)
+    return TournamentResult(plan, results, seconds=time.perf_counter() - start)
+
+
+def make_plan(
+    bots: Sequence[BotSpec],
+    *,
+    game: str = "prohis",
+    players: int = 4,
+    rules: Any = None,
+    seed: int = 0,
+    rotate: bool = True,
+    keep_records: bool = True,
+) -> TournamentPlan:
+    """Check the tournament's settings and bots (building each bot once); return the plan."""
+    from prohis_nb.games import game_class
+
+    cls = game_class(game)
+    if rules is None:
+        rules = cls.rules_type(players=players)
+    elif not isinstance(rules, cls.rules_type):
+        rules = cls.rules_type.from_json(rules)
+    if not bots:
+        raise ValueError("give at least one bot")
+    if len(bots) > rules.players:
+        raise ValueError(
+            f"{len(bots)} bots for {rules.players} seats: give at most one bot per seat"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    for spec in bots:
+        make_bot(spec, 0, game)  # refuse a bad spec here, not in a worker
+    return TournamentPlan(game, rules.to_json(), tuple(bots), seed, rotate, keep_records)
+
+
+def _chunk(games: int, workers: int) -> int:
+    """Games per task: about 8 tasks per worker (for an even load), at most 250."""
+    return max(1, min(250, math.ceil(games / (8 * workers))))
+
+
+def _run_on(
+    executor: Executor, plan: TournamentPlan, games: int, size: int, bar: Callable[..., None]
+) -> list[GameResult]:
+    futures = [
+        executor.submit(play_chunk, plan, start, min(start + size, games))
+        for start in range(0, games, size)
+    ]
+    results: list[GameResult] = []
+    for future in as_completed(futures):
+        chunk = future.result()
+        results.extend(chunk)
+        bar(len(chunk))
+    return results
+
+
+def _progress_bar(total: int, plan: TournamentPlan, enabled: bool) -> Callable[..., None]:
+    """A function ``bar(n, close=False)`` advancing a tqdm bar (or doing nothing)."""
+    if not enabled:
+        return lambda n, close=False: None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # tqdm comes with the analysis extras; play on without a bar
+        return lambda n, close=False: None
+    bar = tqdm(total=total, desc=f"{plan.game} tournament", unit="game")
+
+    def advance(n: int, close: bool = False) -> None:
+        if n:
+            bar.update(n)
+        if close:
+            bar.close()
+
+    return advance
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``prohis-nb tournament``."""
+    parser.description = (
+        "Play seeded games among bots, seats rotated over shared deals, and print mean "
+        "scores and win rates with 95%% confidence intervals by bot and by seat."
+    )
+    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
+    parser.add_argument("--players", type=int, default=4, help="3 to 6 (4)")
+    parser.add_argument("--games", type=int, default=100, help="how many games (100)")
+    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (0)")
+    parser.add_argument(
+        "--bots",
+        default="random,honest,bluff,ev",
+        help="comma-separated bot specs, at most one per seat, e.g. "
+        "random,honest,bluff:bait=0.5:bribe=2 (default: random,honest,bluff,ev)",
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="turn a rules variant on, e.g. --variant bribe_rounds=3",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="processes (default: every core; 1: no pool)"
+    )
+    parser.add_argument(
+        "--no-rotate", action="store_true", help="fixed seats, a new deal for every game"
+    )
+    parser.add_argument("--out", type=Path, help="write summary.json and every game's record here")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run ``prohis-nb tournament``; return the exit status."""
+    variants: dict[str, Any] = {}
+    for item in args.variant:
+        name, sep, value = item.partition("=")
+        try:
+            variants[name] = json.loads(value) if sep else True
+        except json.JSONDecodeError:
+            variants[name] = value
+    specs = [spec for spec in args.bots.split(",") if spec.strip()]
+    try:
+        from prohis_nb.games import game_class
+
+        rules = game_class(args.game).rules_type.from_json(
+            {"players": args.players, "variants": variants}
+        )
+        result = run_tournament(
+            specs,
+            game=args.game,
+            rules=rules,
+            games=args.games,
+            seed=args.seed,
+            rotate=not args.no_rotate,
+            workers=args.workers,
+            progress=not args.no_progress,
+            keep_records=args.out is not None,
+        )
+    except (ProhisNbError, ValueError) as error:
+        print(f"prohis-nb tournament: {error}", file=sys.stderr)
+        return 1
+    print(result.table())
+    if args.out is not None:
+        write_results(result, args.out)
+        print(f"summary and {len(result.games)} records written to {args.out}/")
+    return 0
+
+
+def write_results(result: TournamentResult, folder: Path) -> None:
+    """Write ``summary.json`` and one record per game (``game-00000.json``...) into ``folder``."""
+    from prohis_nb.core.record import Record
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "summary.json").write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    width = max(5, len(str(len(result.games) - 1)))
+    for game in result.games:
+        if game.record is not None:
+            Record.from_json(game.record).save(folder / f"game-{game.index:0{width}d}.json")
