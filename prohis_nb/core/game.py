@@ -146,6 +146,7 @@ class GameBase(ABC):
         """Call at the end of a subclass's ``__init__``: resets the bookkeeping."""
         self._actions = []
         self._forced = []
+        self._log_cache: dict[int | None, tuple[int, list[str]]] = {}
         self._legal = None
         self._legal_set = None
         self._initial_forced = self._take_forced_steps()
@@ -268,6 +269,9 @@ class GameBase(ABC):
         other._forced = list(self._forced)
         other._initial_forced = self._initial_forced
         other._events = list(self._events)
+        other._log_cache = {
+            seat: (done, list(lines)) for seat, (done, lines) in self._log_cache.items()
+        }
         other._legal = self._legal
         other._legal_set = self._legal_set
         self._copy_state(other)
@@ -290,12 +294,16 @@ class GameBase(ABC):
         """
         if seat is not None:
             self.check_seat(seat)
-        lines = []
-        for event in self._events:
+        # Events are only ever appended, so each seat's lines are phrased once
+        # and kept: a bot that looks at its view at every step stays fast.
+        done, lines = self._log_cache.get(seat, (0, []))
+        events = self._events
+        for event in events[done:]:
             line = self.describe_event(event, seat)
             if line:
                 lines.append(line)
-        return lines
+        self._log_cache[seat] = (len(events), lines)
+        return list(lines)
 
     def winners(self) -> list[int]:
         """The seats with the highest score (several when they tie: a shared win)."""

@@ -16,6 +16,7 @@ string of its kind, exactly as in a game record: ``"legal"``, ``"captain"``...
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 
 class Card(StrEnum):
@@ -92,12 +93,21 @@ def standard_deck(players: int, full_box: bool = False) -> dict[str, int]:
     return deck
 
 
-def counts_to_cards(counts: list[int] | tuple[int, ...]) -> list[str]:
-    """Expand a count vector into a list of kinds, in the fixed kind order."""
+@lru_cache(maxsize=8192)
+def cards_tuple(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """Expand a count vector (as a tuple) into a tuple of kinds, in the fixed kind order.
+
+    Cached: views expand the same few hands over and over.
+    """
     cards: list[str] = []
     for kind, count in zip(KINDS, counts):
         cards.extend([kind] * count)
-    return cards
+    return tuple(cards)
+
+
+def counts_to_cards(counts: list[int] | tuple[int, ...]) -> list[str]:
+    """Expand a count vector into a list of kinds, in the fixed kind order."""
+    return list(cards_tuple(tuple(counts)))
 
 
 def cards_to_counts(cards) -> list[int]:

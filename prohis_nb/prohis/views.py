@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.prohis.actions import Action
-from prohis_nb.prohis.cards import KINDS, counts_to_cards
+from prohis_nb.prohis.cards import KINDS, cards_tuple, counts_to_cards
 from prohis_nb.prohis.rules import ProhisRules
 
 if TYPE_CHECKING:
@@ -252,9 +252,9 @@ def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
             seat=s,
             hand_size=sum(game.hands[s]),
             warehouse_size=sum(game.warehouses[s]),
-            known_in_hand=tuple(counts_to_cards(game.known_hand[observer][s])),
-            known_in_warehouse=tuple(counts_to_cards(game.known_warehouse[observer][s])),
-            known_to_all=tuple(counts_to_cards(game.known_hand[public][s])),
+            known_in_hand=cards_tuple(tuple(game.known_hand[observer][s])),
+            known_in_warehouse=cards_tuple(tuple(game.known_warehouse[observer][s])),
+            known_to_all=cards_tuple(tuple(game.known_hand[public][s])),
             out=game.out[s],
         )
         for s in range(game.players)
@@ -270,8 +270,8 @@ def seat_view(game: ProhisGame, seat: int) -> SeatView:
         seat=seat,
         hand_size=own.hand_size,
         warehouse_size=own.warehouse_size,
-        known_in_hand=tuple(counts_to_cards(game.hands[seat])),
-        known_in_warehouse=tuple(counts_to_cards(game.warehouses[seat])),
+        known_in_hand=cards_tuple(tuple(game.hands[seat])),
+        known_in_warehouse=cards_tuple(tuple(game.warehouses[seat])),
         known_to_all=own.known_to_all,
         out=own.out,
     )
@@ -282,8 +282,8 @@ def seat_view(game: ProhisGame, seat: int) -> SeatView:
         ended=game.ended,
         to_act=game.to_act,
         decision=game.decision,
-        hand=tuple(counts_to_cards(game.hands[seat])),
-        warehouse=tuple(counts_to_cards(game.warehouses[seat])),
+        hand=cards_tuple(tuple(game.hands[seat])),
+        warehouse=cards_tuple(tuple(game.warehouses[seat])),
         score=game.scores()[seat],
         row=tuple(None if c is None else KINDS[c] for c in game.row),
         pile_size=len(game.pile),
