@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from prohis_nb.prohis.actions import Action
-from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+from prohis_nb.prohis.cards import HAND_VALUE, KIND_INDEX, KINDS, WAREHOUSE_VALUE
 from prohis_nb.prohis.views import SeatView
 
 #: What moving a card from hand to warehouse adds to its owner's score.
@@ -66,21 +66,25 @@ def pick_draw(
 def pick_convoy(legal: Sequence[Action], cards: Sequence[str], rng: random.Random) -> Action | None:
     """A legal ``convoy`` holding exactly the multiset ``cards``, in a random order.
 
-    The order is drawn with the bot's generator among the legal orders, so a
-    controller learns nothing from positions. ``None`` if no such convoy is legal.
+    The order is shuffled with the bot's generator (every distinct order is
+    equally likely), so a controller learns nothing from positions. ``None``
+    if that convoy is not among the legal actions.
     """
-    wanted = Counter(cards)
-    matches = [a for a in legal if a.act == "convoy" and Counter(a.cards) == wanted]
-    return rng.choice(matches) if matches else None
+    if not legal:
+        return None
+    order = list(cards)
+    rng.shuffle(order)
+    action = Action(legal[0].seat, "convoy", cards=tuple(order))
+    return action if action in legal else None
 
 
 def pick_bribe(legal: Sequence[Action], cards: Sequence[str]) -> Action | None:
     """The legal ``bribe`` offering exactly the multiset ``cards``, or ``None``."""
-    wanted = Counter(cards)
-    for action in legal:
-        if action.act == "bribe" and Counter(action.cards) == wanted:
-            return action
-    return None
+    if not legal:
+        return None
+    ordered = tuple(sorted(cards, key=KIND_INDEX.__getitem__))  # bribes list kinds in order
+    action = Action(legal[0].seat, "bribe", cards=ordered)
+    return action if action in legal else None
 
 
 def cheapest(hand: Counter[str], order: Sequence[str], count: int) -> list[str]:
