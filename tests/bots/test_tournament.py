@@ -1,0 +1,177 @@
+"""Tournaments: reproducible whatever runs them, rotated seats, and a summary that adds up."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from prohis_nb.cli import main
+from prohis_nb.core.record import Record
+from prohis_nb.tournament import Z95, derive_seed, run_tournament
+
+LINEUP = ["random", "honest", "bluff:bait=0.5"]
+
+
+def quick(bots=LINEUP, **kwargs):
+    settings = {"games": 9, "seed": 4, "workers": 1, "progress": False, **kwargs}
+    return run_tournament(bots, **settings)
+
+
+def test_results_do_not_depend_on_the_executor_or_the_number_of_workers():
+    alone = quick()
+    pooled = quick(workers=2, chunk_size=2)
+    with ThreadPoolExecutor(max_workers=3) as threads:
+        threaded = quick(executor=threads, chunk_size=1)
+    assert alone.games == pooled.games == threaded.games
+    assert alone.by_bot == pooled.by_bot == threaded.by_bot
+    assert [g.index for g in threaded.games] == list(range(9))
+
+
+def test_game_seeds_come_from_the_tournament_seed_and_the_game_index_only():
+    short, long = quick(games=6), quick(games=12)
+    assert long.games[:6] == short.games
+    other = quick(games=6, seed=5)
+    assert [g.seed for g in other.games] != [g.seed for g in short.games]
+    assert short.games[0].seed == derive_seed(4, "deal", 0)
+
+
+def test_seats_rotate_over_games_that_share_a_deal():
+    result = quick(games=6, players=4)
+    for deal in range(2):
+        group = result.games[3 * deal : 3 * deal + 3]
+        assert {g.seed for g in group} == {derive_seed(4, "deal", deal)}
+        assert [g.deal for g in group] == [deal] * 3
+        # seat s, game r of the group: bots[(s + r) % 3]; every bot in every seat once
+        for seat in range(4):
+            assert sorted(g.lineup[seat] for g in group) == ["bluff(bait=0.5)", "honest", "random"]
+    assert result.games[1].lineup == ("honest", "bluff(bait=0.5)", "random", "honest")
+
+
+def test_without_rotation_seats_are_fixed_and_every_game_has_its_own_deal():
+    result = quick(games=4, rotate=False)
+    assert {g.lineup for g in result.games} == {("random", "honest", "bluff(bait=0.5)", "random")}
+    assert len({g.seed for g in result.games}) == 4
+
+
+def test_each_game_record_replays_to_its_scores():
+    result = quick(games=3)
+    for i, game in enumerate(result.games):
+        replayed = Record.from_json(json.loads(json.dumps(game.record))).replay()
+        assert tuple(replayed.scores()) == game.scores
+        assert tuple(replayed.winners()) == game.winners
+        assert result.replay(i).scores() == list(game.scores)
+    assert quick(games=2, keep_records=False).games[0].record is None
+
+
+def test_summary_by_bot_and_seat_matches_a_direct_recount():
+    result = quick(games=12, bots=["random", "bluff"])
+    rows = defaultdict(list)  # label -> (score, share, deal)
+    seats = defaultdict(list)
+    for game in result.games:
+        winners = game.winners
+        for seat, (label, score) in enumerate(zip(game.lineup, game.scores)):
+            share = 1 / len(winners) if seat in winners else 0.0
+            rows[label].append((score, share, game.deal))
+            seats[seat].append((score, share, game.deal))
+        assert math.isclose(sum(game.win_shares()), 1.0)
+    assert set(result.by_bot) == set(rows)
+    for label, stats in result.by_bot.items():
+        check(stats, rows[label])
+    for seat, stats in enumerate(result.by_seat):
+        check(stats, seats[seat])
+    total = sum(s.win_rate * s.appearances for s in result.by_bot.values())
+    assert math.isclose(total, len(result.games))
+
+
+def check(stats, rows):
+    scores = [r[0] for r in rows]
+    shares = [r[1] for r in rows]
+    assert stats.appearances == len(rows)
+    assert math.isclose(stats.mean_score, statistics.fmean(scores))
+    assert math.isclose(stats.win_rate, statistics.fmean(shares))
+    for column, (low, high) in ((0, stats.score_ci), (1, stats.win_ci)):
+        values = [r[column] for r in rows]
+        mean = statistics.fmean(values)
+        # Cluster-robust SE, computed another way: per-deal sums of deviations.
+        by_deal = defaultdict(float)
+        for r in rows:
+            by_deal[r[2]] += r[column] - mean
+        d, n = len(by_deal), len(values)
+        se = math.sqrt(d / (d - 1) * sum(v * v for v in by_deal.values())) / n
+        assert math.isclose(low, mean - Z95 * se, abs_tol=1e-9)
+        assert math.isclose(high, mean + Z95 * se, abs_tol=1e-9)
+
+
+def test_with_one_appearance_per_deal_the_interval_is_the_textbook_one():
+    result = quick(games=10, rotate=False, bots=["random", "honest", "bluff"], players=3)
+    for seat, stats in enumerate(result.by_seat):
+        scores = [g.scores[seat] for g in result.games]
+        half = Z95 * statistics.stdev(scores) / math.sqrt(len(scores))
+        assert math.isclose(stats.score_ci[1] - stats.mean_score, half)
+
+
+def test_bad_settings_are_refused_before_any_game():
+    with pytest.raises(ValueError, match="at most one bot per seat"):
+        run_tournament(["random"] * 4, players=3, progress=False)
+    with pytest.raises(ValueError, match="no bot named 'sly'"):
+        run_tournament(["random", "sly"], progress=False)
+    with pytest.raises(ValueError, match="games must be"):
+        run_tournament(["random"], games=0, progress=False)
+
+
+def test_progress_bar_can_be_shown(capsys):
+    result = run_tournament(["random"], games=3, workers=1, progress=True)
+    assert len(result.games) == 3
+    assert "3/3" in capsys.readouterr().err
+
+
+def test_cli_tournament_prints_a_summary_and_writes_replayable_records(tmp_path, capsys):
+    out = tmp_path / "run"
+    status = main(
+        [
+            "tournament",
+            "--players", "3",
+            "--games", "6",
+            "--seed", "2",
+            "--bots", "random,honest,bluff:bait=0.5",
+            "--workers", "1",
+            "--no-progress",
+            "--out", str(out),
+        ]
+    )  # fmt: skip
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "bluff(bait=0.5)" in printed and "seat 2" in printed
+    summary = json.loads((out / "summary.json").read_text())
+    assert len(summary["games"]) == 6 and set(summary["by_bot"]) == {
+        "random",
+        "honest",
+        "bluff(bait=0.5)",
+    }
+    records = sorted(out.glob("game-*.json"))
+    assert len(records) == 6
+    game = Record.load(records[5]).replay()
+    assert game.scores() == summary["games"][5]["scores"]
+
+
+def test_cli_tournament_refuses_an_unknown_bot(capsys):
+    status = main(["tournament", "--bots", "random,sly", "--games", "2", "--no-progress"])
+    assert status == 1
+    assert "no bot named 'sly'" in capsys.readouterr().err
+
+
+def test_prohis_nb_tournament_runs_as_a_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "prohis_nb", "tournament", "--games", "2", "--bots", "random",
+         "--workers", "1", "--no-progress"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "random" in done.stdout
