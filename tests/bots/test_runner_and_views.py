@@ -95,7 +95,9 @@ def test_a_bot_that_ignores_its_view_gets_none():
 
 def test_same_seeds_give_the_same_game():
     def one(seed):
-        bots = [make_bot(spec, f"{seed}:{i}") for i, spec in enumerate(["bluff", "honest", "random"])]
+        bots = [
+            make_bot(spec, f"{seed}:{i}") for i, spec in enumerate(["bluff", "honest", "random"])
+        ]
         return play_game("prohis", bots, seed=seed).record().to_json()
 
     assert one(4) == one(4)
