@@ -23,7 +23,8 @@ workers or the order in which games finish.
 
 **Summary.** For every bot (pooled over all seats it took) and every seat:
 the mean score, the win rate (a win shared by ``k`` seats counts ``1/k`` to
-each), and 95% confidence intervals ``mean ± 1.96·SE``. The games of one deal
+each), and 95% confidence intervals ``mean ± 1.96·SE`` (clipped to [0, 1] for
+win rates). The games of one deal
 are not independent (same cards), so the standard error treats *deals* as the
 independent units (a cluster-robust standard error): with ``x_j`` the values
 (scores, or win shares) of all ``N`` appearances, ``x̄`` their mean, and
@@ -181,7 +182,9 @@ def summarise(label: str, scores: list[int], shares: list[float], deals: list[in
     """The :class:`Stats` of a list of appearances (score, win share, deal)."""
     mean, low, high = cluster_mean_ci(scores, deals)
     rate, rate_low, rate_high = cluster_mean_ci(shares, deals)
-    return Stats(label, len(scores), mean, (low, high), rate, (rate_low, rate_high))
+    # A rate lies in [0, 1]: clip the normal interval (nan first, so nan stays nan).
+    rate_ci = (max(rate_low, 0.0), min(rate_high, 1.0))
+    return Stats(label, len(scores), mean, (low, high), rate, rate_ci)
 
 
 # ---------------------------------------------------------------- the tournament
@@ -414,7 +417,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``prohis-nb tournament``."""
     parser.description = (
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
-        "scores and win rates with 95%% confidence intervals by bot and by seat."
+        "scores and win rates with 95% confidence intervals by bot and by seat."
     )
     parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
     parser.add_argument("--players", type=int, default=4, help="3 to 6 (4)")
@@ -422,9 +425,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (0)")
     parser.add_argument(
         "--bots",
-        default="random,honest,bluff,ev",
+        default=None,
         help="comma-separated bot specs, at most one per seat, e.g. "
-        "random,honest,bluff:bait=0.5:bribe=2 (default: random,honest,bluff,ev)",
+        "random,honest,bluff:bait=0.5:bribe=2 (default: the game's registered bots, "
+        "as many as there are seats; for prohis: bluff,ev,honest,random)",
     )
     parser.add_argument(
         "--variant",
@@ -452,9 +456,21 @@ def run_from_args(args: argparse.Namespace) -> int:
             variants[name] = json.loads(value) if sep else True
         except json.JSONDecodeError:
             variants[name] = value
-    specs = [spec for spec in args.bots.split(",") if spec.strip()]
+    from prohis_nb.bots import bot_names
+    from prohis_nb.games import available_games, game_class
+
+    if args.game not in available_games():
+        print(
+            f"prohis-nb tournament: the game {args.game!r} is not available here; "
+            f"the games are {', '.join(available_games())}",
+            file=sys.stderr,
+        )
+        return 1
     try:
-        from prohis_nb.games import game_class
+        if args.bots is None:
+            specs = bot_names(args.game)[: args.players]
+        else:
+            specs = [spec for spec in args.bots.split(",") if spec.strip()]
 
         rules = game_class(args.game).rules_type.from_json(
             {"players": args.players, "variants": variants}
