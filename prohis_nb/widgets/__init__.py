@@ -1,0 +1,44 @@
+"""Jupyter widgets (ipywidgets 8): see a game, step through it, play it, explore the maths.
+
+* :class:`Table`: a game from one seat (only what that seat may know), or the
+  teacher's view of every card;
+* :class:`Stepper`: first / back / forward / last and a slider over a record
+  or a live game, from any seat;
+* :class:`Play`: the learner plays one seat against bots; :class:`HotSeat`:
+  several people share one screen, the cards hidden between turns;
+* :class:`Explorer`: sliders that redraw the expected value of bribing and
+  inspecting (needs ``prohis_nb.analysis`` and ``prohis_nb.plots``).
+
+The widgets are thin: they draw views (``game.view(seat)``) with the game's
+renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
+(``game.legal_actions()``, ``game.apply``); the rules stay in the engine.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_LAZY = {
+    "Table": "prohis_nb.widgets.table",
+    "TEACHER": "prohis_nb.widgets.table",
+    "Stepper": "prohis_nb.widgets.stepper",
+    "Timeline": "prohis_nb.widgets.cursor",
+    "Play": "prohis_nb.widgets.play",
+    "HotSeat": "prohis_nb.widgets.play",
+    "ActionPanel": "prohis_nb.widgets.controls",
+    "Explorer": "prohis_nb.widgets.explorer",
+    "renderer_for": "prohis_nb.widgets.render",
+    "register_renderer": "prohis_nb.widgets.render",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'prohis_nb.widgets' has no attribute {name!r}")
+
+
+__all__ = sorted(_LAZY)

@@ -1,0 +1,196 @@
+"""What a game's renderer supplies, and the HTML frame every table shares.
+
+The widgets know nothing of any game's cards. For the cards area they ask the
+*renderer* registered for ``game.game_name`` (see
+:mod:`prohis_nb.widgets.render`). A renderer works on plain JSON data only:
+``view.to_json()`` of one seat's view, or of the teacher's omniscient view.
+It never sees the game, so a picture can only show what the view holds.
+
+The frame around the cards area (title, the decision and who owns it, the log)
+is the same for every game and lives here: :func:`render_table`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: Okabe-Ito colours: told apart by people with every common colour-vision deficiency.
+OKABE_ITO: dict[str, str] = {
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+    "grey": "#999999",
+}
+
+#: How many log lines a table shows (newest first); older ones are counted.
+LOG_LINES = 12
+
+CSS = """
+<style>
+.pnb-table{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:14px;
+ color:#111;background:#fff;border:1px solid #ccc;border-radius:8px;padding:8px 10px;
+ max-width:980px}
+.pnb-title{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline;margin-bottom:4px}
+.pnb-title h3{margin:0;font-size:16px}
+.pnb-teacher{background:#fff3c4;border:2px solid #E69F00}
+.pnb-badge{display:inline-block;border-radius:10px;padding:0 8px;background:#eee;
+ border:1px solid #bbb;font-size:12px}
+.pnb-badge.pnb-warn{background:#E69F00;color:#000;border-color:#a06d00}
+.pnb-decision{margin:4px 0 8px;padding:4px 8px;border-left:5px solid #0072B2;background:#eef5fb}
+.pnb-decision.pnb-yours{border-left-color:#D55E00;background:#fdf0e8;font-weight:600}
+.pnb-area{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.pnb-box{border:1px solid #ddd;border-radius:6px;padding:4px 8px;min-width:120px}
+.pnb-box h4{margin:0 0 4px;font-size:13px}
+.pnb-box.pnb-acting{border:2px solid #D55E00}
+.pnb-box.pnb-you{background:#f4f9ff}
+.pnb-cards{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-end;min-height:20px}
+.pnb-card{display:inline-flex;flex-direction:column;align-items:center;line-height:1}
+.pnb-card svg{display:block}
+.pnb-note{font-size:10px;color:#333;margin-top:1px;max-width:48px;text-align:center}
+.pnb-count{font-size:12px;margin:0 4px 0 1px}
+.pnb-log{margin:6px 0 0;padding-left:34px;max-height:190px;overflow-y:auto;font-size:13px}
+.pnb-log li:first-child{font-weight:600}
+.pnb-muted{color:#555;font-size:12px}
+.pnb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+ white-space:nowrap}
+.pnb-error{color:#000;background:#fde2d6;border:2px solid #D55E00;border-radius:6px;
+ padding:4px 8px}
+.pnb-ok{background:#dff3ec;border:2px solid #009E73;border-radius:6px;padding:4px 8px}
+</style>
+"""
+
+
+def esc(value: Any) -> str:
+    """HTML-escape any value's text."""
+    return html.escape(str(value), quote=True)
+
+
+def seat_name(seat: int | None, viewer: int | None) -> str:
+    """ "You (seat 2)" for the viewer, "Seat 2" otherwise."""
+    if seat is None:
+        return "nobody"
+    return f"You (seat {seat})" if seat == viewer else f"Seat {seat}"
+
+
+class Renderer:
+    """Draws one game's cards area from view data. Subclass it for each game.
+
+    A renderer is stateless and reads only the JSON of a view. Widgets call:
+
+    * :meth:`board` for the cards area of a seat's view (``viewer`` is the
+      seat) or of the teacher's view (``viewer`` is ``None``);
+    * :meth:`card` for one card picture (``None``: a face-down card);
+    * :meth:`action_label` for the text of a button that takes one action;
+    * :attr:`card_acts` to know which acts are built by picking cards from the
+      hand (convoys, bribes) and whether their order matters.
+    """
+
+    #: The game this renderer draws (``game.game_name``).
+    game_name: str = ""
+    #: Acts whose ``cards`` the learner picks from the hand: act -> True if order matters.
+    card_acts: Mapping[str, bool] = {}
+    #: Button text of the act that sends a picked sequence of cards.
+    send_labels: Mapping[str, str] = {}
+
+    def board(self, view: Mapping[str, Any], viewer: int | None) -> str:
+        """The cards area (HTML) of ``view`` (``view.to_json()``) seen by ``viewer``."""
+        rows = "".join(
+            f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>"
+            for k, v in view.items()
+            if k not in ("log", "legal_actions", "decision")
+        )
+        return f"<table class='pnb-box'>{rows}</table>"
+
+    def card(self, kind: str | None, *, small: bool = False, note: str = "") -> str:
+        """One card picture; ``None`` draws a face-down card that names no kind."""
+        label = "face-down card" if kind is None else str(kind)
+        return f"<span class='pnb-card' data-kind='{esc(kind or 'hidden')}'>{esc(label)}</span>"
+
+    def card_name(self, kind: str) -> str:
+        """A card kind in words (for buttons and screen readers)."""
+        return str(kind)
+
+    def card_colour(self, kind: str) -> str | None:
+        """The colour of a kind (for buttons), or ``None``."""
+        return None
+
+    def act_heading(self, act: str) -> str:
+        """A short heading for a group of actions with the same act."""
+        return act.replace("_", " ").capitalize()
+
+    def action_label(self, action: Any, view: Mapping[str, Any]) -> str:
+        """Button text for one legal action (``view``: the actor's view data)."""
+        return str(action)
+
+
+def render_table(
+    view: Mapping[str, Any],
+    renderer: Renderer,
+    viewer: int | None,
+    *,
+    caption: str = "",
+) -> str:
+    """The whole table as HTML: title, decision, the renderer's cards area, the log.
+
+    ``view`` is ``game.view(viewer).to_json()`` for a seat, or
+    ``game.omniscient_view().to_json()`` when ``viewer`` is ``None`` (the
+    teacher). Everything drawn comes from ``view``.
+    """
+    game = esc(view.get("game", renderer.game_name).capitalize())
+    if viewer is None:
+        who = "Teacher's view: every card, hidden ones included"
+        classes = "pnb-table pnb-teacher"
+    else:
+        who = f"Seat {viewer}'s view: only what seat {viewer} may know"
+        classes = "pnb-table"
+    extra = f"<span class='pnb-muted'>{esc(caption)}</span>" if caption else ""
+    title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
+    return (
+        f"{CSS}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
+        f"{title}{decision_html(view, viewer)}"
+        f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
+        f"{log_html(view.get('log', ()), viewer)}</div>"
+    )
+
+
+def decision_html(view: Mapping[str, Any], viewer: int | None) -> str:
+    """Who decides now and what, or the end of the game."""
+    decision = view.get("decision")
+    if view.get("ended") or decision is None:
+        return "<div class='pnb-decision' role='status'>The game is over.</div>"
+    seat = decision.get("seat")
+    if seat == viewer:
+        text = f"Your decision: {decision.get('text', '')}"
+        return f"<div class='pnb-decision pnb-yours' role='status'>{esc(text)}</div>"
+    text = f"Seat {seat} decides: {decision.get('text', '')}"
+    return f"<div class='pnb-decision' role='status'>{esc(text)}</div>"
+
+
+def log_html(lines: Sequence[str], viewer: int | None) -> str:
+    """The last :data:`LOG_LINES` events, newest first, as the viewer's log tells them."""
+    lines = list(lines)
+    shown = lines[-LOG_LINES:][::-1]
+    items = "".join(f"<li>{esc(line)}</li>" for line in shown)
+    older = len(lines) - len(shown)
+    more = f"<div class='pnb-muted'>({older} earlier events)</div>" if older else ""
+    whose = "the teacher's" if viewer is None else f"seat {viewer}'s"
+    return (
+        f"<div class='pnb-logbox'><h4 style='margin:8px 0 0;font-size:13px'>What happened "
+        f"({esc(whose)} log, newest first)</h4>"
+        f"<ol class='pnb-log' reversed aria-live='polite'>{items}</ol>{more}</div>"
+    )
+
+
+def message_html(text: str, *, error: bool = True) -> str:
+    """A message box for the widgets: an error (what was wrong) or a confirmation."""
+    if not text:
+        return ""
+    kind = "pnb-error" if error else "pnb-ok"
+    role = "alert" if error else "status"
+    return f"{CSS}<div class='{kind}' role='{role}'>{esc(text)}</div>"
