@@ -1,0 +1,193 @@
+"""The stepper: walk through a game one decision at a time, from any seat.
+
+::
+
+    from prohis_nb.widgets import Stepper
+    Stepper("game.json", seat=1)          # a record file (or a Record, JSON text, a dict)
+    Stepper(game)                         # a live game: the same controls, kept up to date
+
+First / back / forward / last buttons and a slider move along a
+:class:`~prohis_nb.widgets.cursor.Timeline` (checkpoints every few actions, so
+any position is a few ``apply`` calls away). The table below shows the game
+at that position from the chosen seat, or from the teacher's chair.
+A record that cannot be read, or is not a game this package plays, is refused
+with a message and the stepper keeps what it showed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from prohis_nb.core.game import GameBase
+from prohis_nb.core.record import Record
+from prohis_nb.errors import ProhisNbError
+from prohis_nb.widgets.cursor import RecordSource, Timeline
+from prohis_nb.widgets.render import message_html
+from prohis_nb.widgets.table import Table
+
+
+class Stepper(widgets.VBox):
+    """Buttons and a slider over a record or a live game, above a :class:`Table`.
+
+    ``source``: a record (``Record``, path, JSON text, parsed object) or a
+    live game. ``seat``: the seat shown first (or ``"teacher"``).
+    ``checkpoint_every``: how often the timeline keeps a copy of the game.
+    ``last_step_ms`` holds the time the last move took, from the button press
+    to the re-drawn table (Python side).
+    """
+
+    def __init__(
+        self,
+        source: RecordSource | GameBase,
+        seat: int | str = 0,
+        *,
+        checkpoint_every: int = 8,
+        start: int | None = 0,
+    ) -> None:
+        self.timeline = Timeline(source, checkpoint_every)
+        self.first_button = self._button("⏮ First", "Go to the deal", self.first)
+        self.back_button = self._button("◀ Back", "One decision back", self.back)
+        self.forward_button = self._button("Forward ▶", "One decision forward", self.forward)
+        self.last_button = self._button("Last ⏭", "Go to the end", self.last)
+        self.slider = widgets.IntSlider(
+            min=0,
+            max=len(self.timeline),
+            value=0,
+            description="Step",
+            continuous_update=True,
+            layout=widgets.Layout(width="420px"),
+        )
+        self.slider.observe(self._on_slide, names="value")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.upload.observe(self._on_upload, names="value")
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.last_step_ms = 0.0
+        self._quiet = False
+        game = self.timeline.seek(len(self.timeline) if start is None else start)
+        self.table = Table(game, seat)
+        controls = widgets.HBox(
+            [self.first_button, self.back_button, self.forward_button, self.last_button]
+        )
+        super().__init__(
+            [
+                controls,
+                widgets.HBox([self.slider, self.upload]),
+                self.status,
+                self.message,
+                self.table,
+            ]
+        )
+        self.add_class("pnb-stepper")
+        self._show()
+
+    # ------------------------------------------------------------ public
+
+    @property
+    def position(self) -> int:
+        """The number of actions taken at the position shown."""
+        return self.timeline.position
+
+    @property
+    def game(self) -> GameBase:
+        """The game at the position shown (read it; never apply actions to it)."""
+        return self.timeline.game
+
+    def seek(self, position: int) -> None:
+        """Show the game after ``position`` actions (a bad position shows a message)."""
+        started = time.perf_counter()
+        self.timeline.sync()
+        try:
+            self.timeline.seek(position)
+        except (IndexError, TypeError) as error:
+            self.message.value = message_html(f"Cannot go there: {error}")
+            return
+        self.message.value = ""
+        self._show()
+        self.last_step_ms = (time.perf_counter() - started) * 1000
+
+    def first(self) -> None:
+        """Go to the deal."""
+        self.seek(0)
+
+    def back(self) -> None:
+        """One decision back."""
+        self.seek(max(0, self.timeline.position - 1))
+
+    def forward(self) -> None:
+        """One decision forward (a live game: up to its latest action)."""
+        self.timeline.sync()
+        self.seek(min(len(self.timeline), self.timeline.position + 1))
+
+    def last(self) -> None:
+        """Go to the end (a live game: its latest action)."""
+        self.timeline.sync()
+        self.seek(len(self.timeline))
+
+    def refresh(self) -> None:
+        """Take in what a live game did and redraw (following it if shown at its end)."""
+        self.timeline.sync()
+        self._show()
+
+    def load(self, source: RecordSource | GameBase) -> bool:
+        """Step through another record or game. A bad one changes nothing; returns success."""
+        try:
+            timeline = Timeline(source, self.timeline.checkpoint_every)
+        except (ProhisNbError, ValueError, TypeError) as error:
+            self.message.value = message_html(f"This record cannot be shown: {error}")
+            return False
+        self.timeline = timeline
+        timeline.seek(0)
+        self.message.value = message_html(
+            f"Loaded a {timeline.game_name} game of {timeline.players} players with "
+            f"{len(timeline)} recorded decisions.",
+            error=False,
+        )
+        self._show()
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def _show(self) -> None:
+        timeline = self.timeline
+        position, end = timeline.position, len(timeline)
+        self._quiet = True
+        try:
+            self.slider.max = end
+            self.slider.value = position
+        finally:
+            self._quiet = False
+        self.first_button.disabled = self.back_button.disabled = position == 0
+        self.forward_button.disabled = self.last_button.disabled = position == end
+        caption = f"after {position} of {end} decisions"
+        self.table.set_game(timeline.game, caption=caption)
+        live = " (live game)" if timeline.live is not None else ""
+        self.status.value = f"<span role='status'>Step {position} of {end}{live}</span>"
+
+    def _button(self, text: str, tooltip: str, action: Any) -> widgets.Button:
+        button = widgets.Button(description=text, tooltip=tooltip)
+        button.on_click(lambda _button: action())
+        return button
+
+    def _on_slide(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.seek(change["new"])
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        name = item.get("name", "the file")
+        try:
+            record = Record.loads(bytes(item["content"]).decode("utf-8"))
+        except UnicodeDecodeError:
+            self.message.value = message_html(f"{name} is not a text file: a record is JSON text")
+            return
+        except ProhisNbError as error:
+            self.message.value = message_html(f"{name} cannot be shown: {error}")
+            return
+        self.load(record)
