@@ -150,6 +150,7 @@ class ProhisGame(GameBase):
         self.bribe: list[int] | None = None
         self.offers = 0
         self.rejected: list[tuple[int, ...]] = []
+        self._bounds_before_offer: list[list[int]] = []
         # The end of the game.
         self.final_round = False
         self.final_queue: list[int] = []
@@ -492,6 +493,18 @@ class ProhisGame(GameBase):
         hand = self.hands[seat]
         for k in range(5):
             hand[k] -= counts[k]
+        # The offer leaves the hand: the two parties know which cards, the
+        # others only how many. If it is rejected the same cards come back in
+        # the open, and what everyone knew before is true again.
+        self._bounds_before_offer = [list(bounds[seat]) for bounds in self.known_hand]
+        size = sum(counts)
+        controller = self.controller
+        for observer, bounds in enumerate(self.known_hand):
+            seen = bounds[seat]
+            saw_it = observer in (controller, seat)
+            for k in range(5):
+                if seen[k]:
+                    seen[k] = max(0, seen[k] - (counts[k] if saw_it else size))
         self.bribe = counts
         self.offers += 1
         self._event("bribe", seat, cards=action.cards, controller=self.controller)
@@ -508,18 +521,10 @@ class ProhisGame(GameBase):
         controller, smuggler = action.seat, self.active
         bribe = self.bribe
         assert bribe is not None and self.controller_card is not None
-        size = sum(bribe)
         warehouse = self.warehouses[controller]
         for k in range(5):
             warehouse[k] += bribe[k]
-        # The bribe left the smuggler's hand: the controller saw which cards,
-        # the others only how many.
-        for observer, bounds in enumerate(self.known_hand):
-            seen = bounds[smuggler]
-            saw_it = observer in (controller, smuggler)
-            for k in range(5):
-                if seen[k]:
-                    seen[k] = max(0, seen[k] - (bribe[k] if saw_it else size))
+        # (the bounds on the smuggler's hand already dropped when the bribe was offered)
         for k in range(5):
             self.known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
@@ -539,6 +544,8 @@ class ProhisGame(GameBase):
         bribe = self.bribe
         assert bribe is not None
         hand = self.hands[smuggler]
+        for bounds, before in zip(self.known_hand, self._bounds_before_offer):
+            bounds[smuggler] = list(before)
         seen = self.known_hand[controller][smuggler]
         for k in range(5):
             hand[k] += bribe[k]
