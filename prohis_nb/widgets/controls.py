@@ -1,0 +1,227 @@
+"""Buttons for one seat's decision, built from the legal actions and nothing else.
+
+:class:`ActionPanel` groups the legal actions by act. Most acts get one button
+per action ("Take row slot 2 (illegal)", "Control with captain", "Turn the
+3rd card"). Acts whose cards are picked from the hand (the renderer's
+``card_acts``: a Prohis convoy, where order matters, and a bribe, where it
+does not) get a *composer*: one button per card in hand, the cards picked so
+far, a "Clear" button and a send button that is enabled only when the picked
+cards make a legal action. A card button is enabled only while some legal
+action can still be reached with it. No rule lives here: the legal-action
+list says everything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from prohis_nb.widgets.render import Renderer
+
+
+def group_by_act(legal: Sequence[Any]) -> dict[str, list[Any]]:
+    """The legal actions by act, in the order the acts first appear."""
+    groups: dict[str, list[Any]] = {}
+    for action in legal:
+        groups.setdefault(action.act, []).append(action)
+    return groups
+
+
+class CardComposer(widgets.VBox):
+    """Pick cards from the hand, one at a time, to build one legal action of ``act``.
+
+    ``ordered``: the picks keep their order (a convoy) or form a set (a bribe).
+    ``on_send(action)`` is called with the legal action the picks make.
+    """
+
+    def __init__(
+        self,
+        act: str,
+        actions: Sequence[Any],
+        hand: Sequence[str],
+        renderer: Renderer,
+        ordered: bool,
+        on_send: Callable[[Any], None],
+    ) -> None:
+        self.act = act
+        self.ordered = ordered
+        self.renderer = renderer
+        self.hand = list(hand)
+        self._on_send = on_send
+        self.picked: list[int] = []  # indices into the hand, in the order picked
+        if ordered:
+            self._legal = {tuple(a.cards): a for a in actions}
+        else:
+            self._legal = {tuple(sorted(a.cards)): a for a in actions}
+        self._prefixes = self._reachable(actions)
+        self.card_buttons = []
+        for index, kind in enumerate(self.hand):
+            button = widgets.Button(
+                description=renderer.card_name(kind),
+                tooltip=f"add your {renderer.card_name(kind)} to the {act}",
+                layout=widgets.Layout(width="auto"),
+            )
+            colour = renderer.card_colour(kind)
+            if colour:
+                button.style.button_color = colour
+                button.style.text_color = "#000" if kind != "captain" else "#fff"
+            button.on_click(lambda _b, i=index: self.pick(i))
+            self.card_buttons.append(button)
+        self.chosen = widgets.HTML()
+        self.clear_button = widgets.Button(description="Clear", tooltip="start the pick again")
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.send_button = widgets.Button(
+            description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
+            button_style="primary",
+        )
+        self.send_button.on_click(lambda _b: self.send())
+        super().__init__(
+            [
+                widgets.HBox(self.card_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                self.chosen,
+                widgets.HBox([self.send_button, self.clear_button]),
+            ]
+        )
+        self.add_class(f"pnb-composer-{act}")
+        self._update()
+
+    def _reachable(self, actions: Sequence[Any]) -> set[tuple[str, ...]]:
+        """Every partial pick from which a legal action can still be completed."""
+        reachable: set[tuple[str, ...]] = set()
+        for action in actions:
+            cards = tuple(action.cards) if self.ordered else tuple(sorted(action.cards))
+            if self.ordered:
+                for n in range(len(cards) + 1):
+                    reachable.add(cards[:n])
+            else:  # every sub-multiset, written sorted
+                reachable.update(_sub_multisets(cards))
+        return reachable
+
+    def _key(self, kinds: Sequence[str]) -> tuple[str, ...]:
+        return tuple(kinds) if self.ordered else tuple(sorted(kinds))
+
+    @property
+    def cards(self) -> list[str]:
+        """The kinds picked so far, in the order picked."""
+        return [self.hand[i] for i in self.picked]
+
+    @property
+    def action(self) -> Any | None:
+        """The legal action the picks make now, or ``None``."""
+        return self._legal.get(self._key(self.cards))
+
+    def pick(self, index: int) -> None:
+        """Add the hand's card ``index`` (ignored if it cannot lead to a legal action)."""
+        if index in self.picked or not 0 <= index < len(self.hand):
+            return
+        if self._key([*self.cards, self.hand[index]]) not in self._prefixes:
+            return
+        self.picked.append(index)
+        self._update()
+
+    def clear(self) -> None:
+        """Put every picked card back."""
+        self.picked = []
+        self._update()
+
+    def send(self) -> None:
+        """Send the action the picks make (nothing happens if they make none)."""
+        action = self.action
+        if action is not None:
+            self._on_send(action)
+
+    def _update(self) -> None:
+        cards = self.cards
+        for index, button in enumerate(self.card_buttons):
+            button.disabled = index in self.picked or (
+                self._key([*cards, self.hand[index]]) not in self._prefixes
+            )
+        self.send_button.disabled = self.action is None
+        self.clear_button.disabled = not self.picked
+        if cards:
+            pictures = "".join(self.renderer.card(k, small=True) for k in cards)
+            order = " (in this order)" if self.ordered else ""
+            self.chosen.value = (
+                f"<div class='pnb-cards' style='display:flex;gap:3px;align-items:center'>"
+                f"Picked{order}: {pictures}</div>"
+            )
+        else:
+            self.chosen.value = "<span style='color:#555'>Pick cards from your hand.</span>"
+
+
+def _sub_multisets(cards: tuple[str, ...]) -> set[tuple[str, ...]]:
+    counts = Counter(cards)
+    subsets: set[tuple[str, ...]] = {()}
+    for kind, count in counts.items():
+        subsets = {tuple(sorted(s + (kind,) * n)) for s in subsets for n in range(count + 1)}
+    return subsets
+
+
+class ActionPanel(widgets.VBox):
+    """The decision of one seat as buttons (see the module docstring).
+
+    ``on_action(action)`` is called with the chosen legal action. Call
+    :meth:`show` with the seat's view data and legal actions at each decision,
+    or :meth:`hide` when the seat has nothing to decide.
+    """
+
+    def __init__(self, renderer: Renderer, on_action: Callable[[Any], None]) -> None:
+        self.renderer = renderer
+        self._on_action = on_action
+        self.buttons: dict[Any, widgets.Button] = {}
+        self.composers: dict[str, CardComposer] = {}
+        super().__init__([])
+        self.add_class("pnb-actions")
+
+    def hide(self) -> None:
+        """Offer nothing."""
+        self.buttons, self.composers = {}, {}
+        self.children = ()
+
+    def show(self, view: Mapping[str, Any], legal: Sequence[Any]) -> None:
+        """Offer exactly ``legal`` (the seat's legal actions), drawn with ``view``'s data."""
+        self.buttons, self.composers = {}, {}
+        sections: dict[str, list[widgets.Widget]] = {}
+        card_acts = self.renderer.card_acts
+        for act, actions in group_by_act(legal).items():
+            heading = self.renderer.act_heading(act)
+            section = sections.setdefault(heading, [])
+            if act in card_acts and hasattr(actions[0], "cards"):
+                composer = CardComposer(
+                    act,
+                    actions,
+                    view.get("hand", ()),
+                    self.renderer,
+                    card_acts[act],
+                    self._on_action,
+                )
+                self.composers[act] = composer
+                section.insert(0, composer)
+                continue
+            for action in actions:
+                button = widgets.Button(
+                    description=self.renderer.action_label(action, view),
+                    layout=widgets.Layout(width="auto"),
+                )
+                button.on_click(lambda _b, a=action: self._on_action(a))
+                self.buttons[action] = button
+                section.append(button)
+        children = []
+        for heading, items in sections.items():
+            composers = [w for w in items if isinstance(w, CardComposer)]
+            buttons = [w for w in items if not isinstance(w, CardComposer)]
+            box = [widgets.HTML(f"<b>{heading}</b>"), *composers]
+            if buttons:
+                box.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
+            children.append(widgets.VBox(box))
+        self.children = tuple(children)
+
+    def button_for(self, **fields: Any) -> widgets.Button:
+        """The button of the legal action with these fields (for tests and scripts)."""
+        for action, button in self.buttons.items():
+            if all(getattr(action, k) == v for k, v in fields.items()):
+                return button
+        raise KeyError(f"no button for an action with {fields}")

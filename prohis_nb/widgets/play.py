@@ -1,0 +1,293 @@
+"""Play a seat against bots, or share one screen between several players (hot-seat).
+
+::
+
+    from prohis_nb.widgets import Play, HotSeat
+    Play(seat=0, opponents=["honest", "bluff", "random"], seed=3)   # you are seat 0
+    HotSeat(players=3, seed=3)                                       # three people, one screen
+
+The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
+(its own view only, no teacher's view) and its decisions with
+:class:`~prohis_nb.widgets.controls.ActionPanel`, built from the legal
+actions. The bots get what every bot gets: their seat's view and the legal
+actions (``prohis_nb.bots``). Their moves are shown one at a time, ``delay``
+seconds apart (0 in tests). The game can be saved as a record at any time.
+
+In **hot-seat** mode every seat in ``humans`` is played by a person at the
+same screen. When the decision passes to another person, a curtain hides the
+table until that person confirms it is their turn, so nobody sees another
+player's hand.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from prohis_nb.core.game import GameBase
+from prohis_nb.errors import ProhisNbError
+from prohis_nb.widgets.controls import ActionPanel
+from prohis_nb.widgets.render import message_html, renderer_for
+from prohis_nb.widgets.render.base import esc
+from prohis_nb.widgets.table import Table
+
+#: The opponents when none are named (bots from ``prohis_nb.bots``).
+DEFAULT_OPPONENTS = ("honest", "bluff", "random")
+
+
+def _new_game(game_name: str, players: int, seed: int | None, rules: Any) -> GameBase:
+    from prohis_nb.games import game_class
+
+    cls = game_class(game_name)
+    if rules is None:
+        rules = cls.rules_type(players=players)
+    elif not isinstance(rules, cls.rules_type):
+        rules = cls.rules_type.from_json(rules)
+    return cls(rules, seed=seed)
+
+
+def _make_bots(game: GameBase, humans: set[int], opponents: Any, seed: Any) -> dict[int, Any]:
+    """One bot per seat not played by a person, from ``prohis_nb.bots`` specs."""
+    from prohis_nb.bots import make_bot
+
+    if isinstance(opponents, str | type) or (
+        isinstance(opponents, tuple) and len(opponents) == 2 and isinstance(opponents[1], Mapping)
+    ):
+        specs: Sequence[Any] = [opponents]  # one spec for every other seat
+    else:
+        specs = list(opponents)
+    if not specs:
+        specs = list(DEFAULT_OPPONENTS)
+    bots = {}
+    others = [s for s in range(game.players) if s not in humans]
+    for i, seat in enumerate(others):
+        bots[seat] = make_bot(specs[i % len(specs)], seed=f"{seed}:{seat}", game=game.game_name)
+    return bots
+
+
+class Play(widgets.VBox):
+    """The learner plays ``seat`` against bots (see the module docstring).
+
+    ``game``: a game to play on (default: a new ``game_name`` game of
+    ``players`` seats dealt from ``seed``). ``opponents``: a bot spec or a list
+    of specs, given to the other seats in turn (``"honest"``,
+    ``("bluff", {"bait": 0.5})``, ...). ``delay``: seconds between two bot
+    moves on screen.
+    """
+
+    def __init__(
+        self,
+        game: GameBase | None = None,
+        seat: int = 0,
+        opponents: Any = DEFAULT_OPPONENTS,
+        *,
+        players: int = 4,
+        seed: int | None = None,
+        rules: Any = None,
+        delay: float = 0.8,
+        game_name: str = "prohis",
+        humans: Iterable[int] | None = None,
+    ) -> None:
+        if game is None:
+            game = _new_game(game_name, players, seed, rules)
+        self.game = game
+        self.seat = game.check_seat(seat)
+        self.humans = {self.seat} if humans is None else {game.check_seat(s) for s in humans}
+        self.delay = delay
+        self.opponents = opponents
+        self.bots = _make_bots(game, self.humans, opponents, game.setup.get("seed", seed))
+        self.renderer = renderer_for(game.game_name)
+        self.table = Table(game, self.seat, teacher=False, picker=False)
+        self.panel = ActionPanel(self.renderer, self.act)
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.save_name = widgets.Text(
+            value="my-game.json", description="File", layout=widgets.Layout(width="280px")
+        )
+        self.save_button = widgets.Button(description="Save record", icon="save")
+        self.save_button.on_click(lambda _b: self.save())
+        self.saver = widgets.HBox([self.save_name, self.save_button])
+        super().__init__([self.status, self.message, self.table, self.panel, self.saver])
+        self.add_class("pnb-play")
+        self._advance()
+
+    # ------------------------------------------------------------ public
+
+    def act(self, action: Any) -> bool:
+        """Take ``action`` for the person to act, then let the bots play; True if taken.
+
+        A refused action leaves the game as it was and shows why.
+        """
+        if self.game.ended or self.game.to_act not in self.humans:
+            self.message.value = message_html("It is not your decision now.")
+            return False
+        try:
+            self.game.apply(action)
+        except ProhisNbError as error:
+            self.message.value = message_html(f"That move is not allowed: {error}")
+            return False
+        self.message.value = ""
+        self._advance()
+        return True
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Write the game so far as a record (to the file named in the box by default)."""
+        path = Path(path if path is not None else self.save_name.value.strip())
+        try:
+            self.game.record().save(path)
+        except OSError as error:
+            self.message.value = message_html(f"Cannot save to {path}: {error.strerror}")
+            return False
+        self.message.value = message_html(
+            f"Saved {len(self.game.actions)} decisions to {path}. Replay it with "
+            f"Stepper({str(path)!r}) or `prohis-nb replay {path}`.",
+            error=False,
+        )
+        return True
+
+    # ------------------------------------------------------------ the flow of play
+
+    def _advance(self) -> None:
+        """Let the bots play until a person has to decide (or the game ends), then show it."""
+        game = self.game
+        while not game.ended and game.to_act not in self.humans:
+            seat = game.to_act
+            bot = self.bots[seat]
+            view = game.view(seat) if bot.uses_view else None
+            action = bot.choose(view, game.legal_actions())
+            try:
+                game.apply(action)
+            except ProhisNbError as error:
+                self.message.value = message_html(f"Bot at seat {seat} failed: {error}")
+                return
+            if self.delay > 0:  # show each bot move at a readable pace
+                self._show_bot_move(seat)
+                time.sleep(self.delay)
+        self._present()
+
+    def _show_bot_move(self, seat: int) -> None:
+        self.panel.hide()
+        self.status.value = f"<b>Seat {seat} ({esc(self.bots[seat].name)}) is playing…</b>"
+        self.table.refresh()
+
+    def _present(self) -> None:
+        game = self.game
+        self.table.refresh()
+        if game.ended:
+            self.panel.hide()
+            self.status.value = self._final_text()
+            return
+        view = game.view(self.seat)
+        self.panel.show(view.to_json(), game.legal_actions())
+        self.status.value = f"<b>Your decision:</b> {esc(game.decision.text)}"
+
+    def _final_text(self) -> str:
+        scores = self.game.scores()
+        winners = self.game.winners()
+        names = ", ".join(
+            f"{'you' if s == self.seat and len(self.humans) == 1 else f'seat {s}'}: ${v:,}"
+            for s, v in enumerate(scores)
+        )
+        who = " and ".join(f"seat {s}" for s in winners)
+        return f"<b>The game is over.</b> Scores: {esc(names)}. Winner: {esc(who)}."
+
+
+class HotSeat(Play):
+    """Several people share one screen; a curtain hides the table between their turns.
+
+    ``humans``: the seats played by people (default: every seat); the others
+    are bots (``opponents``). Only the seat that confirmed it is at the screen
+    is ever drawn.
+    """
+
+    def __init__(
+        self,
+        game: GameBase | None = None,
+        humans: Iterable[int] | None = None,
+        opponents: Any = DEFAULT_OPPONENTS,
+        **options: Any,
+    ) -> None:
+        self.shown: int | None = None  # the seat whose cards are on screen, or None
+        self.curtain_text = widgets.HTML()
+        self.ready_button = widgets.Button(button_style="warning", icon="eye")
+        self.ready_button.on_click(lambda _b: self.reveal())
+        self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
+        self.curtain.add_class("pnb-curtain")
+        if humans is None:
+            players = game.players if game is not None else options.get("players", 4)
+            humans = range(players)
+        humans = sorted(set(humans))
+        if not humans:
+            raise ValueError("a hot-seat game needs at least one seat played by a person")
+        super().__init__(game, humans[0], opponents, humans=humans, **options)
+        self.children = (
+            self.status,
+            self.message,
+            self.curtain,
+            self.table,
+            self.panel,
+            self.saver,
+        )
+
+    def act(self, action: Any) -> bool:
+        """As :meth:`Play.act`, once the person to act has confirmed they are at the screen."""
+        if self.shown is None or self.shown != self.game.to_act:
+            self.message.value = message_html(
+                "Nobody has confirmed being at the screen: press the button first."
+            )
+            return False
+        return super().act(action)
+
+    def reveal(self) -> None:
+        """The person whose turn it is confirms they are at the screen: show their cards."""
+        game = self.game
+        if game.ended or game.to_act not in self.humans:
+            return
+        self.shown = game.to_act
+        self._present()
+
+    def _show_bot_move(self, seat: int) -> None:
+        self.panel.hide()
+        self.status.value = f"<b>Seat {seat} ({esc(self.bots[seat].name)}) is playing…</b>"
+
+    def _present(self) -> None:
+        game = self.game
+        if game.ended:
+            self.shown = None
+            self._cover(None)
+            self.status.value = self._final_text()
+            return
+        seat = game.to_act
+        if seat != self.shown:
+            self.shown = None
+            self._cover(seat)
+            return
+        self.seat = seat
+        self.table.show_seat(seat)
+        self.table.layout.display = ""
+        self.panel.layout.display = ""
+        self.curtain.layout.display = "none"
+        self.panel.show(game.view(seat).to_json(), game.legal_actions())
+        self.status.value = f"<b>Seat {seat}, your decision:</b> {esc(game.decision.text)}"
+
+    def _cover(self, seat: int | None) -> None:
+        """Hide every card: show only whose turn it is."""
+        self.panel.hide()
+        self.table.layout.display = "none"
+        self.table.board.value = ""  # nothing private stays in the page
+        if seat is None:
+            self.curtain.layout.display = "none"
+            return
+        self.curtain.layout.display = ""
+        self.curtain_text.value = (
+            f"<div style='font-size:16px;padding:8px;border:2px solid #E69F00;"
+            f"border-radius:6px;background:#fff3c4'>Seat {seat}'s turn: "
+            f"{esc(self.game.decision.text)}.<br>Pass the screen to seat {seat}; everyone "
+            "else, look away.</div>"
+        )
+        self.ready_button.description = f"I am seat {seat}: show my cards"
+        self.status.value = f"<b>Waiting for seat {seat}</b>"
