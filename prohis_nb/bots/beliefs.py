@@ -4,7 +4,8 @@ Every card of the deck is somewhere. Some of those places a seat can see or
 remember (its hand and warehouse, the row, turned convoy cards, controller
 cards on the table, a bribe it gave or was offered, cards it saw go into
 another hand or warehouse); the others are hidden from it (the pile, face-down
-convoy cards, the rest of the other hands and warehouses). :func:`unseen_cards`
+convoy cards, the rest of the other hands and warehouses, a bribe offered to someone else).
+:func:`unseen_cards`
 counts, kind by kind, the cards in the hidden places:
 
     unseen = deck - (every card this seat has located)
@@ -32,32 +33,24 @@ from prohis_nb.prohis.views import SeatView
 def located_cards(view: SeatView) -> Counter[str]:
     """Every card ``view.seat`` knows the place of, counted by kind.
 
-    A bribe on the table still counts as part of the smuggler's hand in what
-    others remember of that hand, so a seat that sees the bribe counts, for
-    each kind, the larger of the two (never both).
+    A bribe on the table has left the smuggler's hand (what others remember of
+    that hand no longer counts it); the smuggler and the controller see it.
     """
     located: Counter[str] = Counter(view.hand)
     located.update(view.warehouse)
     located.update(card for card in view.row if card is not None)
     convoy = view.convoy
-    bribe: Counter[str] = Counter()
     if convoy is not None:
         located.update(card for card in convoy.cards if card is not None)
         located.update(card for _seat, card in convoy.controls)
         if convoy.controller_card is not None:
             located[convoy.controller_card] += 1
         if convoy.bribe is not None:
-            bribe = Counter(convoy.bribe)
+            located.update(convoy.bribe)
     for info in view.seats:
-        if info.seat == view.seat:
-            continue
-        located.update(info.known_in_warehouse)
-        in_hand = Counter(info.known_in_hand)
-        if convoy is not None and info.seat == convoy.smuggler and bribe:
-            in_hand = in_hand | bribe  # the larger count of each kind
-            bribe = Counter()
-        located.update(in_hand)
-    located.update(bribe)  # this seat's own bribe: no longer in its hand
+        if info.seat != view.seat:
+            located.update(info.known_in_hand)
+            located.update(info.known_in_warehouse)
     return located
 
 
@@ -84,16 +77,11 @@ def hidden_places(view: SeatView) -> int:
     convoy = view.convoy
     count = view.pile_size
     for info in view.seats:
-        if info.seat == view.seat:
-            continue
-        known = Counter(info.known_in_hand)
-        held = info.hand_size
-        if convoy is not None and convoy.smuggler == info.seat and convoy.bribe_size is not None:
-            held += convoy.bribe_size  # a pending bribe is still the smuggler's
-            if convoy.bribe is not None:
-                known = known | Counter(convoy.bribe)
-        count += held - known.total()
-        count += info.warehouse_size - len(info.known_in_warehouse)
+        if info.seat != view.seat:
+            count += info.hand_size - len(info.known_in_hand)
+            count += info.warehouse_size - len(info.known_in_warehouse)
     if convoy is not None:
         count += sum(card is None for card in convoy.cards)
+        if convoy.bribe_size is not None and convoy.bribe is None:
+            count += convoy.bribe_size  # a bribe this seat may not see
     return count

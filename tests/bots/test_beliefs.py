@@ -20,15 +20,14 @@ def truly_hidden(game, seat):
         for kind, shown in zip(game.convoy, view.convoy.cards):
             if shown is None:
                 hidden[KINDS[kind]] += 1
+        if game.bribe is not None and view.convoy.bribe is None:  # an offer it may not see
+            for k, kind in enumerate(KINDS):
+                hidden[kind] += game.bribe[k]
     for other in range(game.players):
         if other == seat:
             continue
         hand = list(game.hands[other])
         known = list(game.known_hand[seat][other])
-        if game.bribe is not None and other == game.active:
-            hand = [h + b for h, b in zip(hand, game.bribe)]  # the offer is still the hand's
-            if view.convoy.bribe is not None:  # this seat sees the offer
-                known = [max(k, b) for k, b in zip(known, game.bribe)]
         for k, kind in enumerate(KINDS):
             hidden[kind] += hand[k] - known[k]
             hidden[kind] += game.warehouses[other][k] - game.known_warehouse[seat][other][k]
@@ -66,10 +65,11 @@ def test_at_the_deal_a_seat_locates_its_hand_the_row_and_every_dealt_controller_
         assert unseen[kind] == deck[kind] - seen[kind]
 
 
-def test_a_seat_sees_the_bribe_it_is_offered_and_counts_it_once():
+def test_a_bribe_is_located_by_the_controller_and_unseen_by_the_others():
     # Everyone sees seat 0 take three lieutenants from the row; after a convoy of
     # two cards at least one of them is still known to be in its hand. Seat 0
-    # then offers seat 1 a lieutenant: seat 1 must count that card once, not twice.
+    # then offers seat 1 a lieutenant: seat 1 sees it on the table (and no longer
+    # counts it in the hand); seat 2 only knows that one card left the hand.
     table = {
         "first": 0,
         "hands": [
@@ -101,11 +101,13 @@ def test_a_seat_sees_the_bribe_it_is_offered_and_counts_it_once():
         game.apply(action)
     view = game.view(1)
     assert view.convoy.bribe == ("lieutenant",)
-    assert view.seats[0].known_in_hand == ("lieutenant",)  # the offer still counts as held
+    assert view.seats[0].known_in_hand == ()  # the known lieutenant is the one offered
+    assert view.row == ("legal",) * 4
     unseen = unseen_cards(view)
     assert unseen == truly_hidden(game, 1)
-    # Seat 1 knows of one lieutenant in seat 0's hand-or-offer (the convoy may
-    # have taken the other two) and sees no other: 5 of the 6 are unseen.
-    assert view.row == ("legal",) * 4
-    assert unseen["lieutenant"] == 5
-    assert unseen_cards(game.view(2)) == truly_hidden(game, 2)
+    assert unseen["lieutenant"] == 6 - 1  # seat 1 places only the one on the table
+    other = game.view(2)
+    assert other.convoy.bribe is None and other.convoy.bribe_size == 1
+    assert unseen_cards(other) == truly_hidden(game, 2)
+    assert unseen_cards(other)["lieutenant"] == 6  # the offer could be any card
+    assert sum(unseen_cards(other).values()) == hidden_places(other)
