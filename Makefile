@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
+# The browser test drives Debian's Chromium (Playwright's own download is not used).
+CHROMIUM ?= /usr/bin/chromium
+# JupyterLab refuses to run as root unless told to (CI and containers run as root).
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help setup lab test lint format bench clean
+.PHONY: help setup lab test lint format bench clean browser
 
 help:
 	@echo "make lab    set up .venv and open the lessons in JupyterLab"
@@ -21,7 +25,12 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab $(LAB_ROOT) notebooks/
+
+# Install Debian's Chromium for the browser test when it is missing (needs root, as in CI).
+browser:
+	@test -x $(CHROMIUM) || { echo "Chromium is missing: installing Debian's chromium"; \
+		apt-get update && apt-get install -y chromium; }
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -31,7 +40,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: $(STAMP) lint
+test: $(STAMP) lint browser
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 bench: $(STAMP)

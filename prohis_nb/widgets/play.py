@@ -111,9 +111,9 @@ class Play(widgets.VBox):
         self.save_button = widgets.Button(description="Save record", icon="save")
         self.save_button.on_click(lambda _b: self.save())
         self.saver = widgets.HBox([self.save_name, self.save_button])
-        super().__init__([self.status, self.message, self.table, self.panel, self.saver])
+        super().__init__([self.status, self.message, self.panel, self.table, self.saver])
         self.add_class("pnb-play")
-        self._advance()
+        self._advance(paced=False)  # nothing is on screen yet: no need to wait
 
     # ------------------------------------------------------------ public
 
@@ -151,8 +151,11 @@ class Play(widgets.VBox):
 
     # ------------------------------------------------------------ the flow of play
 
-    def _advance(self) -> None:
-        """Let the bots play until a person has to decide (or the game ends), then show it."""
+    def _advance(self, paced: bool = True) -> None:
+        """Let the bots play until a person has to decide (or the game ends), then show it.
+
+        ``paced``: show each bot move and wait ``delay`` seconds after it.
+        """
         game = self.game
         while not game.ended and game.to_act not in self.humans:
             seat = game.to_act
@@ -164,7 +167,7 @@ class Play(widgets.VBox):
             except ProhisNbError as error:
                 self.message.value = message_html(f"Bot at seat {seat} failed: {error}")
                 return
-            if self.delay > 0:  # show each bot move at a readable pace
+            if paced and self.delay > 0:  # show each bot move at a readable pace
                 self._show_bot_move(seat)
                 time.sleep(self.delay)
         self._present()
@@ -228,8 +231,8 @@ class HotSeat(Play):
             self.status,
             self.message,
             self.curtain,
-            self.table,
             self.panel,
+            self.table,
             self.saver,
         )
 

@@ -231,3 +231,28 @@ def test_a_record_of_a_hot_seat_game_replays_it():
         hot.ready_button.click()
         click_something(hot, rng)
     assert Record.loads(hot.game.record().dumps()).replay().actions == hot.game.actions
+
+
+def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_pace(monkeypatch):
+    """With a delay, every bot move is drawn and followed by a pause (the pause is faked here)."""
+    play = Play(seat=0, opponents="random", seed=7, delay=0.5)
+    shown = []
+
+    def pause(seconds):
+        shown.append((seconds, play.status.value, len(play.game.actions)))
+        assert not play.panel.children  # no buttons while the bots play
+
+    monkeypatch.setattr("prohis_nb.widgets.play.time.sleep", pause)
+    before = len(play.game.actions)
+    pass_or_first = next(iter(play.panel.buttons))
+    play.panel.buttons[pass_or_first].click()
+    bot_moves = len(play.game.actions) - before - 1
+    assert bot_moves >= 1 and len(shown) == bot_moves
+    assert [n for _s, _status, n in shown] == list(range(before + 2, before + 2 + bot_moves))
+    assert all(seconds == 0.5 and "is playing" in status for seconds, status, _n in shown)
+
+
+def test_no_pause_before_the_widget_is_on_screen(monkeypatch):
+    monkeypatch.setattr("prohis_nb.widgets.play.time.sleep", lambda s: pytest.fail("paused"))
+    play = Play(seat=3, seed=1, delay=2.0)
+    assert play.game.to_act == 3

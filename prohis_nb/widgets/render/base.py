@@ -55,6 +55,7 @@ CSS = """
 .pnb-note{font-size:10px;color:#333;margin-top:1px;max-width:48px;text-align:center}
 .pnb-count{font-size:12px;margin:0 4px 0 1px}
 .pnb-log{margin:6px 0 0;padding-left:34px;max-height:190px;overflow-y:auto;font-size:13px}
+.pnb-table .pnb-log li{margin:0;padding:0;line-height:1.4}
 .pnb-log li:first-child{font-weight:600}
 .pnb-muted{color:#555;font-size:12px}
 .pnb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);

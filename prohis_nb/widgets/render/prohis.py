@@ -78,6 +78,7 @@ _BACK = (
 
 def _face(kind: str, width: int, height: int) -> str:
     colour, letter, word, _name = CARD_STYLE[kind]
+    fit = " textLength='35' lengthAdjust='spacingAndGlyphs'" if len(word) > 6 else ""
     border = (
         "stroke='#000' stroke-width='3' stroke-dasharray='5 2'"
         if kind == "illegal"
@@ -90,7 +91,7 @@ def _face(kind: str, width: int, height: int) -> str:
         f"{SHAPES[kind]}"
         "<rect x='3' y='44' width='38' height='15' rx='2' fill='#fff'/>"
         f"<text x='22' y='55' font-size='8.5' font-weight='bold' text-anchor='middle' "
-        f"font-family='sans-serif' fill='#000'>{word}</text>"
+        f"font-family='sans-serif' fill='#000'{fit}>{word}</text>"
         "<circle cx='8' cy='8.5' r='6' fill='#fff' stroke='#000' stroke-width='0.8'/>"
         f"<text x='8' y='11.8' font-size='9' font-weight='bold' text-anchor='middle' "
         f"font-family='sans-serif' fill='#000'>{letter}</text></svg>"

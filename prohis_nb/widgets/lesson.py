@@ -1,0 +1,153 @@
+"""Small helpers the lessons share: checking an exercise, showing the cards.
+
+:func:`check` compares a learner's answer with the answer the package
+computed, and says so in a coloured box (the right answer stays folded away
+until asked for). It never raises, so a lesson runs top to bottom whether the
+exercise is answered or not; the lesson's own ``assert`` lines check the
+package's answer.
+
+>>> check(None, 7).correct is None
+True
+>>> check(0.333, 1 / 3, tolerance=0.001).correct
+True
+>>> check({2, 1}, [1, 2]).correct
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from prohis_nb.widgets.render import renderer_for
+from prohis_nb.widgets.render.base import CSS, esc
+
+
+def _same(answer: Any, expected: Any, tolerance: float) -> bool:
+    if isinstance(expected, bool) or isinstance(answer, bool):
+        return answer is expected
+    if isinstance(expected, int | float | Fraction) and isinstance(answer, int | float | Fraction):
+        return math.isclose(float(answer), float(expected), rel_tol=0, abs_tol=tolerance)
+    if isinstance(expected, set | frozenset) or isinstance(answer, set | frozenset):
+        try:
+            return set(answer) == set(expected)
+        except TypeError:
+            return False
+    if isinstance(expected, str) and isinstance(answer, str):
+        return answer.strip().lower() == expected.strip().lower()
+    if isinstance(expected, list | tuple) and isinstance(answer, list | tuple):
+        return len(answer) == len(expected) and all(
+            _same(a, e, tolerance) for a, e in zip(answer, expected)
+        )
+    return answer == expected
+
+
+class Check:
+    """The outcome of one exercise: ``correct`` is True, False, or None (not answered)."""
+
+    def __init__(self, answer: Any, expected: Any, tolerance: float, hint: str) -> None:
+        self.answer = answer
+        self.expected = expected
+        self.hint = hint
+        self.correct: bool | None = (
+            None if answer is None or answer is Ellipsis else _same(answer, expected, tolerance)
+        )
+
+    def _text(self) -> str:
+        if self.correct is None:
+            return "Not answered yet: write your answer above, then run this cell again."
+        if self.correct:
+            return f"Right: {self.answer!r} is the answer the package computes."
+        return f"Not quite: {self.answer!r} is not it. {self.hint}".strip()
+
+    def __repr__(self) -> str:
+        return self._text()
+
+    def _repr_html_(self) -> str:
+        style = {None: "pnb-muted", True: "pnb-ok", False: "pnb-error"}[self.correct]
+        reveal = (
+            "<details style='margin-top:4px'><summary>Show the package's answer</summary>"
+            f"<code>{esc(_show(self.expected))}</code></details>"
+        )
+        return f"{CSS}<div class='{style}' role='status'>{esc(self._text())}{reveal}</div>"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, set | frozenset):
+        return "{" + ", ".join(map(str, sorted(value))) + "}"
+    return repr(value)
+
+
+def check(answer: Any, expected: Any, *, tolerance: float = 1e-9, hint: str = "") -> Check:
+    """Compare ``answer`` with ``expected`` (numbers within ``tolerance``; sets unordered).
+
+    ``answer`` is ``None`` (or ``...``) until the learner writes one.
+    """
+    return Check(answer, expected, tolerance, hint)
+
+
+class HTML:
+    """A bit of HTML that shows itself in a notebook."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+
+def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HTML:
+    """Every card kind with its picture, its name and its value in a warehouse and in hand."""
+    from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+
+    renderer = renderer_for(game)
+    rows = []
+    for kind in kinds or KINDS:
+        rows.append(
+            f"<tr><td>{renderer.card(kind)}</td><td>{esc(renderer.card_name(kind))}</td>"
+            f"<td style='text-align:right'>${WAREHOUSE_VALUE[kind]:,}</td>"
+            f"<td style='text-align:right'>${HAND_VALUE[kind]:,}</td></tr>"
+        )
+    return HTML(
+        f"{CSS}<table class='pnb-table' style='border-collapse:collapse'>"
+        "<thead><tr><th>card</th><th>kind</th><th>in a warehouse</th>"
+        "<th>left in hand at the end</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def stacked_game(
+    hands: list[list[str]],
+    row: list[str] | None = None,
+    *,
+    first: int = 0,
+    rules: Any = None,
+) -> Any:
+    """A Prohis game with the hands and row placed by hand (a lesson's scenario).
+
+    The pile holds every other card of the deck, in the fixed kind order, top
+    card first (so the first draws are legal goods). ``rules`` defaults to the
+    standard rules for ``len(hands)`` players.
+
+    >>> game = stacked_game([["illegal", "legal", "captain", "inspector"]] * 3)
+    >>> game.hand(1)
+    ['legal', 'illegal', 'captain', 'inspector']
+    """
+    from collections import Counter
+
+    from prohis_nb.prohis import ProhisGame, ProhisRules
+
+    rules = rules or ProhisRules(players=len(hands))
+    row = list(row) if row is not None else ["legal"] * 4
+    placed = Counter(card for hand in hands for card in hand) + Counter(row)
+    deck = rules.deck_counts()
+    pile = [kind for kind in deck for _ in range(deck[kind] - placed[kind])]
+    table = {"first": first, "hands": hands, "row": row, "pile": pile}
+    return ProhisGame(rules, table=table)
