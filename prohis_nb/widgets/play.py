@@ -216,7 +216,9 @@ class HotSeat(Play):
     ) -> None:
         self.shown: int | None = None  # the seat whose cards are on screen, or None
         self.curtain_text = widgets.HTML()
-        self.ready_button = widgets.Button(button_style="warning", icon="eye")
+        self.ready_button = widgets.Button(
+            button_style="warning", icon="eye", layout=widgets.Layout(width="auto")
+        )
         self.ready_button.on_click(lambda _b: self.reveal())
         self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
         self.curtain.add_class("pnb-curtain")
