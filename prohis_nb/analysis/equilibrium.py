@@ -155,9 +155,10 @@ class ConvoyEquilibrium:
     def summary(self) -> str:
         """The equilibrium in words, for a lesson."""
         g = self.game
+        article = "an" if g.card[0] in "aeiou" else "a"
         return (
-            f"Against {'an' if g.card[0] in 'aeiou' else 'a'} {g.card} on a {g.size}-card convoy, a smuggler holding illegal goods "
-            f"should still send an honest convoy {self.dirty_hand_sends_honest:.0%} of the time "
+            f"Against {article} {g.card} on a {g.size}-card convoy, a smuggler holding illegal "
+            f"goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} of the time "
             f"(so {self.honest_share:.0%} of all convoys are honest), and offer a bribe with "
             f"{self.bribe_rate:.0%} of convoys. The controller should inspect "
             f"{self.inspect_rate:.0%} of convoys offered no bribe and accept "
