@@ -158,7 +158,8 @@ class ConvoyEquilibrium:
         article = "an" if g.card[0] in "aeiou" else "a"
         return (
             f"Against {article} {g.card} on a {g.size}-card convoy, a smuggler holding illegal "
-            f"goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} of the time "
+            f"goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} "
+            f"of the time "
             f"(so {self.honest_share:.0%} of all convoys are honest), and offer a bribe with "
             f"{self.bribe_rate:.0%} of convoys. The controller should inspect "
             f"{self.inspect_rate:.0%} of convoys offered no bribe and accept "
