@@ -1,0 +1,186 @@
+"""Figures for the lessons (matplotlib), readable on a projector.
+
+Every function computes nothing itself: the numbers come from
+:mod:`prohis_nb.analysis` (or from simulation results passed in), and each
+returns ``(figure, axes)`` so a lesson can add to it. Axes are labelled in
+dollars or probabilities; fonts are large; colours come from the Okabe-Ito
+palette, which stays distinct for colour-blind readers, and lines also differ
+by style and marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from prohis_nb.analysis import catch_probability, controller_values, convoy_belief
+
+#: Okabe-Ito colour-blind-safe palette.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+LINE_STYLES = ("-", "--", "-.", ":")
+MARKERS = ("o", "s", "^", "D")
+RANK_CARDS = ("lieutenant", "captain", "inspector")
+FONT = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fontsize": 12}
+
+
+def _figure(width: float = 8, height: float = 5, **kwargs: Any):
+    import matplotlib.pyplot as plt
+
+    with plt.rc_context(FONT):
+        fig, ax = plt.subplots(figsize=(width, height), **kwargs)
+    return fig, ax
+
+
+def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
+    ax.set_title(title, fontsize=FONT["axes.titlesize"])
+    ax.set_xlabel(xlabel, fontsize=FONT["axes.labelsize"])
+    ax.set_ylabel(ylabel, fontsize=FONT["axes.labelsize"])
+    ax.tick_params(labelsize=12)
+    ax.grid(True, alpha=0.3)
+
+
+def _dollars(ax, axis: str = "y") -> None:
+    from matplotlib.ticker import FuncFormatter
+
+    formatter = FuncFormatter(lambda value, _: f"${value:,.0f}")
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
+
+
+def bribe_vs_inspection(
+    unseen: Mapping[str, int],
+    convoy_size: int = 3,
+    max_bribe: int = 12_000,
+    cards: Sequence[str] = RANK_CARDS,
+    waiver_keeps_card: bool = False,
+):
+    """The controller's choice: expected value of inspecting against the bribe's value.
+
+    For each controller card, the value of accepting a bribe worth ``b`` is the
+    diagonal ``b``; inspecting is a flat line at its expected value (from the
+    hypergeometric belief over ``unseen``); the indifference bribe is where
+    they cross, marked with a dot. The dotted line is the value of waiving.
+    """
+    belief = convoy_belief(unseen, convoy_size)
+    fig, ax = _figure()
+    ax.plot([0, max_bribe], [0, max_bribe], color=PALETTE[7], lw=2, label="accept a bribe worth b")
+    for i, card in enumerate(cards):
+        values = controller_values(belief, card, waiver_keeps_card=waiver_keeps_card)
+        inspect = float(values["inspect"])
+        colour = PALETTE[i]
+        ax.axhline(
+            inspect,
+            color=colour,
+            ls=LINE_STYLES[i + 1],
+            lw=2,
+            label=f"inspect with {'an' if card[0] in 'aeiou' else 'a'} {card}",
+        )
+        ax.plot([inspect], [inspect], marker=MARKERS[i], color=colour, ms=10)
+        ax.annotate(
+            f"b* = ${inspect:,.0f}",
+            (inspect, inspect),
+            textcoords="offset points",
+            xytext=(8, -18),
+            fontsize=12,
+            color=colour,
+        )
+    waive = float(controller_values(belief, cards[0], waiver_keeps_card=waiver_keeps_card)["waive"])
+    if len(cards) == 1:
+        ax.axhline(waive, color=PALETTE[4], ls=":", lw=2, label="waive")
+    _style(
+        ax,
+        f"Bribe or inspect? (a {convoy_size}-card convoy)",
+        "bribe value b (dollars in the controller's warehouse)",
+        "controller's expected gain",
+    )
+    _dollars(ax, "x")
+    _dollars(ax, "y")
+    ax.legend(loc="upper left")
+    return fig, ax
+
+
+def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
+    """Probability of being caught for every (illegal, controller cards) mix of one convoy."""
+    import numpy as np
+
+    n = convoy_size
+    grid = np.full((n + 1, n + 1), np.nan)
+    for k in range(n + 1):
+        for c in range(n + 1 - k):
+            grid[k, c] = float(catch_probability(n, k, c, card))
+    fig, ax = _figure(6.5, 5.5)
+    image = ax.imshow(grid, origin="lower", cmap="cividis", vmin=0, vmax=1)
+    for k in range(n + 1):
+        for c in range(n + 1 - k):
+            value = grid[k, c]
+            ax.text(
+                c,
+                k,
+                f"{value:.2f}",
+                ha="center",
+                va="center",
+                fontsize=13,
+                color="black" if value > 0.5 else "white",
+            )
+    ax.set_xticks(range(n + 1))
+    ax.set_yticks(range(n + 1))
+    _style(
+        ax,
+        f"P(caught): {'an' if card[0] in 'aeiou' else 'a'} {card} on {n} cards",
+        "controller cards in the convoy (c)",
+        "illegal cards in the convoy (k)",
+    )
+    ax.grid(False)
+    colorbar = fig.colorbar(image, ax=ax)
+    colorbar.set_label("probability of confiscation", fontsize=13)
+    return fig, ax
+
+
+def equilibrium_vs(parameter: str, values: Sequence[float], **game: Any):
+    """How the convoy game's equilibrium moves as one parameter changes.
+
+    ``parameter``: a :class:`~prohis_nb.analysis.equilibrium.ConvoyGame` field
+    (e.g. ``"p_dirty"``); plots the share of honest convoys, the controller's
+    inspection rate and its acceptance rate.
+    """
+    from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+
+    honest, inspect, accept = [], [], []
+    for value in values:
+        eq = solve_convoy_game(ConvoyGame(**{**game, parameter: value}))
+        honest.append(eq.dirty_hand_sends_honest)
+        inspect.append(eq.inspect_rate)
+        accept.append(eq.accept_rate)
+    fig, ax = _figure()
+    series = (
+        ("a dirty hand sends an honest convoy (bait)", honest),
+        ("the controller inspects (no bribe)", inspect),
+        ("the controller accepts a bribe", accept),
+    )
+    for i, (label, ys) in enumerate(series):
+        ax.plot(
+            values, ys, color=PALETTE[i], ls=LINE_STYLES[i], marker=MARKERS[i], lw=2, label=label
+        )
+    ax.set_ylim(-0.05, 1.05)
+    _style(ax, f"Equilibrium as {parameter} changes", parameter, "probability")
+    ax.legend(loc="best")
+    return fig, ax
+
+
+def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int = 20):
+    """Histograms of final scores from simulation, one per bot or seat (plain data in)."""
+    fig, ax = _figure()
+    for i, (label, scores) in enumerate(scores_by_label.items()):
+        ax.hist(
+            list(scores),
+            bins=bins,
+            alpha=0.55,
+            color=PALETTE[i % len(PALETTE)],
+            label=label,
+            histtype="stepfilled",
+            edgecolor=PALETTE[i % len(PALETTE)],
+            linewidth=2,
+        )
+    _style(ax, "Final scores", "final score", "games")
+    _dollars(ax, "x")
+    ax.legend(loc="upper right")
+    return fig, ax

@@ -1,0 +1,46 @@
+"""Plots draw what the analysis computes, with labelled axes, and return (figure, axes)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from prohis_nb import plots  # noqa: E402
+from prohis_nb.analysis import catch_probability, controller_values, convoy_belief  # noqa: E402
+
+UNSEEN = {"legal": 30, "illegal": 15, "lieutenant": 4}
+
+
+def test_bribe_vs_inspection_marks_each_indifference_bribe():
+    fig, ax = plots.bribe_vs_inspection(UNSEEN, convoy_size=3)
+    belief = convoy_belief(UNSEEN, 3)
+    expected = {round(float(controller_values(belief, c)["inspect"]), 6) for c in plots.RANK_CARDS}
+    marked = {
+        round(float(line.get_xdata()[0]), 6) for line in ax.lines if len(line.get_xdata()) == 1
+    }
+    assert expected <= marked
+    assert "bribe value" in ax.get_xlabel() and "gain" in ax.get_ylabel()
+    assert len(ax.get_legend().get_texts()) == 4
+
+
+@pytest.mark.parametrize("card", plots.RANK_CARDS)
+def test_catch_heatmap_shows_the_exact_probabilities(card):
+    fig, ax = plots.catch_heatmap(4, card)
+    data = ax.images[0].get_array()
+    assert data[1, 0] == pytest.approx(float(catch_probability(4, 1, 0, card)))
+    assert data[2, 1] == pytest.approx(float(catch_probability(4, 2, 1, card)))
+    assert "illegal" in ax.get_ylabel()
+
+
+def test_equilibrium_vs_plots_three_rates_between_0_and_1():
+    fig, ax = plots.equilibrium_vs("p_dirty", [0.2, 0.5, 0.8])
+    assert len(ax.lines) == 3
+    for line in ax.lines:
+        assert all(0 <= y <= 1 for y in line.get_ydata())
+
+
+def test_score_distribution_draws_one_histogram_per_label():
+    fig, ax = plots.score_distribution({"random": [1000, 2000, 3000], "bluff": [5000, 7000]})
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["random", "bluff"]
+    assert ax.get_xlabel() == "final score"
