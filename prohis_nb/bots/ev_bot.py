@@ -55,18 +55,25 @@ def _values(pool: tuple[int, ...], n: int, card: str, waiver_keeps_card: bool) -
     return {"inspect": float(values["inspect"]), "waive": float(values["waive"])}
 
 
-def controller_outlook(view: SeatView, card: str, pool: Counter[str] | None = None) -> dict:
-    """``inspect``/``waive`` values for ``card`` on the current convoy, from ``view`` alone.
+def controller_outlook(
+    view: SeatView, card: str, pool: Counter[str] | None = None
+) -> dict[str, float]:
+    """A controller's ``inspect``/``waive`` values for ``card`` on the convoy in ``view``.
 
-    ``pool``: the cards the convoy is drawn from (default: this seat's unseen cards).
+    ``pool``: the cards the convoy's hidden cards are drawn from (default: the
+    cards this seat cannot place, and the hidden cards are the face-down ones).
+    With a ``pool`` given, every convoy card counts as hidden (the smuggler's
+    estimate of what its controller believes).
     """
     convoy = view.convoy
     assert convoy is not None
-    face_down = sum(card is None for card in convoy.cards)
     if pool is None:
         pool = Counter(unseen_cards(view))
+        hidden = sum(card is None for card in convoy.cards)
+    else:
+        hidden = len(convoy.cards)
     key = tuple(max(0, pool.get(kind, 0)) for kind in KINDS)
-    return _values(key, face_down, card, view.rules.waiver_keeps_card)
+    return _values(key, hidden, card, view.rules.waiver_keeps_card)
 
 
 class ExpectedValueBot(BluffBot):
@@ -166,12 +173,4 @@ class ExpectedValueBot(BluffBot):
         pool = Counter(unseen_cards(view))
         pool.update(card for card in convoy.cards if card is not None)
         pool.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
-        return controller_outlook_for(view, convoy.controller_card, pool)  # type: ignore[arg-type]
-
-
-def controller_outlook_for(view: SeatView, card: str, pool: Counter[str]) -> dict[str, float]:
-    """``inspect``/``waive`` values of a controller whose pool is ``pool`` (all cards face down)."""
-    convoy = view.convoy
-    assert convoy is not None
-    key = tuple(max(0, pool.get(kind, 0)) for kind in KINDS)
-    return _values(key, len(convoy.cards), card, view.rules.waiver_keeps_card)
+        return controller_outlook(view, convoy.controller_card, pool)  # type: ignore[arg-type]
