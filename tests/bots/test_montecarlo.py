@@ -13,6 +13,7 @@ import math
 
 import pytest
 
+from prohis_nb.analysis import ending_distribution, ending_payoff, inspection_values
 from prohis_nb.bots.montecarlo import settle, simulate_inspections
 
 TRIALS = 3000
@@ -75,3 +76,52 @@ def test_settled_controls_give_the_scoring_tables_values():
 def test_simulation_is_reproducible_from_its_seed():
     one = simulate_inspections(["illegal", "legal", "legal"], "captain", 200, seed=9)
     assert one == simulate_inspections(["illegal", "legal", "legal"], "captain", 200, seed=9)
+
+
+# ---------------------------------------------------------------- against prohis_nb.analysis
+
+SWEEP_TRIALS = 600
+STOPPERS = ("lieutenant", "captain")  # the controller cards hidden in a convoy, in turn
+
+
+def convoy_of(n: int, k: int, c: int) -> list[str]:
+    return ["illegal"] * k + [STOPPERS[i % 2] for i in range(c)] + ["legal"] * (n - k - c)
+
+
+@pytest.mark.parametrize("card", ["lieutenant", "captain", "inspector"])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_convoy_ends_as_often_as_the_analysis_says(n, card):
+    for k in range(n + 1):
+        for c in range(n - k + 1):
+            convoy = convoy_of(n, k, c)
+            tally = simulate_inspections(convoy, card, SWEEP_TRIALS, seed=f"sweep:{convoy}:{card}")
+            exact = ending_distribution(n, k, c, card)
+            for ending, count in (
+                ("caught", tally.caught),
+                ("stopped", tally.stopped),
+                ("clean", tally.cleared),
+            ):
+                p = float(exact[ending])
+                assert within_4_sigma_of_probability(count, SWEEP_TRIALS, p), (convoy, ending)
+            smuggler, controller = (float(v) for v in inspection_values(convoy, card))
+            assert within_4_sigma_of_mean(
+                tally.smuggler_mean, tally.smuggler_sd, SWEEP_TRIALS, smuggler
+            ), convoy
+            assert within_4_sigma_of_mean(
+                tally.controller_mean, tally.controller_sd, SWEEP_TRIALS, controller
+            ), convoy
+
+
+@pytest.mark.parametrize(
+    "convoy,card,bribe",
+    [
+        (["illegal", "legal"], "captain", ["legal"]),
+        (["illegal", "illegal", "legal", "lieutenant"], "inspector", ["illegal", "legal"]),
+        (["legal", "legal", "legal"], "lieutenant", ["lieutenant"]),
+    ],
+)
+def test_waiving_and_accepting_through_the_engine_pay_what_the_analysis_says(convoy, card, bribe):
+    assert settle(convoy, card, "waive") == tuple(ending_payoff("waived", convoy, card))
+    assert settle(convoy, card, "accept", bribe=bribe) == tuple(
+        ending_payoff("accepted", convoy, card, bribe)
+    )
