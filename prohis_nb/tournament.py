@@ -30,7 +30,8 @@ independent units (a cluster-robust standard error): with ``x_j`` the values
 (scores, or win shares) of all ``N`` appearances, ``x̄`` their mean, and
 ``S_d``, ``n_d`` the sum and count of the appearances in deal ``d`` (``D``
 deals), ``SE² = D/(D-1) · Σ_d (S_d - n_d·x̄)² / N²``. With one appearance per
-deal this is the familiar ``s/√N``.
+deal this is the familiar ``s/√N``. It is a large-sample interval: trust it
+with a few dozen deals or more.
 
 **Parallelism.** Games are played in chunks on a ``concurrent.futures``
 executor: by default a ``ProcessPoolExecutor`` with ``workers`` processes
