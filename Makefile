@@ -41,7 +41,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 test: $(STAMP) lint browser
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax tests notebooks
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
