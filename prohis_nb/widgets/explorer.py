@@ -1,0 +1,314 @@
+"""The explorer: move a slider, see at once whether a bribe beats an inspection.
+
+::
+
+    from prohis_nb.widgets import Explorer
+    Explorer(card="captain", convoy_size=3, illegal=1)
+
+The controls set up one control of a convoy: the controller card, the
+convoy's size and what it really holds (illegal goods, controller cards), the
+bribe on offer, and the controller's *belief*: the cards it has not seen
+(legal, illegal, controller cards), from which it supposes the convoy drawn.
+Every change redraws :func:`prohis_nb.plots.bribe_vs_inspection` (the value of
+inspecting against the value of a bribe, crossing at the **indifference
+bribe** b*), marks the bribe on offer, and says in sentences what the numbers
+mean, with the **equilibrium** of the convoy game
+(:func:`prohis_nb.analysis.equilibrium.solve_convoy_game`) for the same card,
+size and bribe. Every number comes from :mod:`prohis_nb.analysis`; nothing is
+computed here. A setting the analysis refuses (a belief with fewer unseen
+cards than the convoy holds) shows a message and leaves the last picture.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from prohis_nb.widgets.render import message_html
+from prohis_nb.widgets.render.base import CSS, esc
+
+CARDS = ("lieutenant", "captain", "inspector")
+RANK = {"lieutenant": 1, "captain": 2, "inspector": 3}
+
+
+def _dollars(value: Any) -> str:
+    return f"${float(value):,.0f}"
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+class Explorer(widgets.VBox):
+    """Sliders and pickers that redraw the bribe-or-inspect plot at once (see the module doc).
+
+    After each change :attr:`values` holds every number shown (for lessons and
+    tests) and :attr:`sentences` the explanation; :attr:`png` is the picture.
+    """
+
+    def __init__(
+        self,
+        *,
+        card: str = "captain",
+        convoy_size: int = 3,
+        illegal: int = 1,
+        controllers: int = 0,
+        bribe_legal: int = 1,
+        bribe_illegal: int = 0,
+        unseen: Mapping[str, int] | None = None,
+        max_bribe: int = 12_000,
+        equilibrium: bool = True,
+    ) -> None:
+        unseen = dict(unseen or {"legal": 30, "illegal": 15, "lieutenant": 4})
+        style = {"description_width": "170px"}
+        wide = widgets.Layout(width="430px")
+
+        def slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+            return widgets.IntSlider(
+                value=value, min=low, max=high, description=description, style=style,
+                layout=wide, continuous_update=False,
+            )  # fmt: skip
+
+        self.card = widgets.Dropdown(
+            options=CARDS, value=card, description="Controller card", style=style, layout=wide
+        )
+        self.size = slider("Convoy size", convoy_size, 2, 4)
+        self.illegal = slider("Illegal goods in it", illegal, 0, 4)
+        self.controllers = slider("Controller cards in it", controllers, 0, 4)
+        self.bribe_legal = slider("Bribe: legal goods", bribe_legal, 0, 6)
+        self.bribe_illegal = slider("Bribe: illegal goods", bribe_illegal, 0, 4)
+        self.unseen_legal = slider("Unseen legal goods", unseen.get("legal", 0), 0, 60)
+        self.unseen_illegal = slider("Unseen illegal goods", unseen.get("illegal", 0), 0, 30)
+        self.unseen_controllers = slider(
+            "Unseen controller cards", unseen.get("lieutenant", 0), 0, 12
+        )
+        self.max_bribe = max_bribe
+        self.show_equilibrium = equilibrium
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
+        self.text = widgets.HTML()
+        self.message = widgets.HTML()
+        self.values: dict[str, Any] = {}
+        self.sentences: list[str] = []
+        self.png = b""
+        self._busy = False
+        controls = widgets.VBox(
+            [
+                widgets.HTML("<b>The convoy and the bribe</b>"),
+                self.card, self.size, self.illegal, self.controllers,
+                self.bribe_legal, self.bribe_illegal,
+                widgets.HTML("<b>The controller's belief: cards it has not seen</b>"),
+                self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
+            ]
+        )  # fmt: skip
+        super().__init__(
+            [widgets.HBox([controls, self.image]), self.message, self.text],
+        )
+        self.add_class("pnb-explorer")
+        for control in self.controls:
+            control.observe(self._on_change, names="value")
+        self.update()
+
+    @property
+    def controls(self) -> list[widgets.Widget]:
+        """Every control, in the order shown."""
+        return [
+            self.card, self.size, self.illegal, self.controllers, self.bribe_legal,
+            self.bribe_illegal, self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
+        ]  # fmt: skip
+
+    # ------------------------------------------------------------ the numbers
+
+    def settings(self) -> dict[str, Any]:
+        """The current choices, as plain data."""
+        return {
+            "card": self.card.value,
+            "size": self.size.value,
+            "illegal": self.illegal.value,
+            "controllers": self.controllers.value,
+            "bribe": ["legal"] * self.bribe_legal.value + ["illegal"] * self.bribe_illegal.value,
+            "unseen": {
+                "legal": self.unseen_legal.value,
+                "illegal": self.unseen_illegal.value,
+                "lieutenant": self.unseen_controllers.value,
+            },
+        }
+
+    def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Every number shown, from :mod:`prohis_nb.analysis` (raises ValueError if it cannot)."""
+        from prohis_nb.analysis import (
+            catch_probability,
+            controller_values,
+            convoy_belief,
+            indifference_bribe,
+            smuggler_values,
+        )
+        from prohis_nb.analysis.payoffs import warehouse_value
+
+        card, size = settings["card"], settings["size"]
+        illegal, controllers = settings["illegal"], settings["controllers"]
+        if illegal + controllers > size:
+            raise ValueError(
+                f"a convoy of {size} cards cannot hold {illegal} illegal goods and "
+                f"{controllers} controller cards"
+            )
+        convoy = (
+            ["illegal"] * illegal
+            + ["lieutenant"] * controllers
+            + ["legal"] * (size - illegal - controllers)
+        )
+        bribe = list(settings["bribe"])
+        belief = convoy_belief(settings["unseen"], size)
+        bribe_value = warehouse_value(bribe)
+        controller = controller_values(belief, card, bribe_value=bribe_value)
+        b_star = indifference_bribe(belief, card)
+        accepts = bool(bribe) and bribe_value >= b_star
+        p_dirty = sum(p for counts, p in belief.items() if counts[1] > 0)
+        values: dict[str, Any] = {
+            "convoy": convoy,
+            "bribe": bribe,
+            "bribe_value": bribe_value,
+            "catch": catch_probability(size, illegal, controllers, card),
+            "inspect": controller["inspect"],
+            "waive": controller["waive"],
+            "indifference_bribe": b_star,
+            "accepts": accepts,
+            "p_dirty": p_dirty,
+        }
+        if bribe:
+            values["smuggler"] = smuggler_values(
+                convoy, card, bribe, accept_probability=1 if accepts else 0
+            )
+        if self.show_equilibrium:
+            from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+
+            game = ConvoyGame(
+                card=card,
+                size=size,
+                illegal=max(1, illegal),
+                bribe=tuple(bribe or ["legal"]),
+                p_dirty=float(p_dirty),
+            )
+            values["equilibrium"] = solve_convoy_game(game)
+        return values
+
+    def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
+        """The numbers in sentences."""
+        card, size = settings["card"], settings["size"]
+        rank = RANK[card]
+        b_star = values["indifference_bribe"]
+        unseen = settings["unseen"]
+        total = sum(unseen.values())
+        sentences = [
+            f"The controller has not seen {total} cards ({unseen['illegal']} illegal): a "
+            f"{size}-card convoy drawn from them holds illegal goods with probability "
+            f"{float(values['p_dirty']):.0%}.",
+            f"With {_a(card)} (it turns up to {min(rank, size)} of the {size} cards), "
+            f"inspecting is worth {_dollars(values['inspect'])} to the controller on average "
+            f"and waiving {_dollars(values['waive'])}. So the indifference bribe is "
+            f"b* = {_dollars(b_star)}: a bribe worth more should be accepted, a smaller one "
+            "rejected.",
+        ]
+        if values["bribe"]:
+            verdict = (
+                "at least b*: the controller should accept it"
+                if values["accepts"]
+                else "less than b*: the controller should reject it and inspect"
+            )
+            sentences.append(
+                f"The bribe on offer ({', '.join(values['bribe'])}) is worth "
+                f"{_dollars(values['bribe_value'])} in the controller's warehouse, {verdict}."
+            )
+        else:
+            sentences.append("No bribe is on offer: the controller inspects or waives.")
+        convoy = values["convoy"]
+        sentences.append(
+            f"This convoy really holds {convoy.count('illegal')} illegal, "
+            f"{convoy.count('lieutenant')} controller and {convoy.count('legal')} legal cards: "
+            f"an inspection catches it with probability {float(values['catch']):.0%}."
+        )
+        if "smuggler" in values:
+            smuggler = values["smuggler"]
+            gap = smuggler["offer"] - smuggler["none"]
+            better = (
+                "it makes no difference"
+                if abs(gap) < 0.5
+                else "better to offer it"
+                if gap > 0
+                else "better to offer nothing"
+            )
+            sentences.append(
+                f"For the smuggler, offering this bribe is worth {_dollars(smuggler['offer'])} "
+                f"against {_dollars(smuggler['none'])} for offering nothing to a controller "
+                f"who then inspects: {better}."
+            )
+        if "equilibrium" in values:
+            game = values["equilibrium"].game
+            sentences.append(
+                "The equilibrium of the convoy game (the smuggler's hand is dirty with the "
+                f"probability above, a dirty convoy carries {game.illegal} illegal, the bribe is "
+                f"{', '.join(game.bribe)}): " + values["equilibrium"].summary()
+            )
+        return sentences
+
+    # ------------------------------------------------------------ drawing
+
+    def update(self) -> bool:
+        """Recompute and redraw; a refused setting shows a message and keeps the last picture."""
+        settings = self.settings()
+        try:
+            values = self.compute(settings)
+        except ValueError as error:
+            self.message.value = message_html(f"These settings cannot be computed: {error}")
+            return False
+        self.message.value = ""
+        self.values = values
+        self.sentences = self.describe(settings, values)
+        self.png = self._draw(settings, values)
+        self.image.value = self.png
+        items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
+        self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        return True
+
+    def _draw(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> bytes:
+        import matplotlib.pyplot as plt
+
+        from prohis_nb import plots
+
+        top = max(self.max_bribe, int(float(values["indifference_bribe"]) * 1.3) + 1000)
+        fig, ax = plots.bribe_vs_inspection(
+            settings["unseen"], settings["size"], max_bribe=top, cards=(settings["card"],)
+        )
+        try:
+            if values["bribe"]:
+                ax.axvline(
+                    float(values["bribe_value"]),
+                    color=plots.PALETTE[3],
+                    ls="--",
+                    lw=2,
+                    label=f"the bribe on offer ({_dollars(values['bribe_value'])})",
+                )
+                ax.legend(loc="upper left")
+            buffer = io.BytesIO()
+            fig.savefig(buffer, format="png", dpi=72, bbox_inches="tight")
+            return buffer.getvalue()
+        finally:
+            plt.close(fig)
+
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        if self._busy:  # a limit moved by _fit_limits: one redraw is enough
+            return
+        self._busy = True
+        try:
+            self._fit_limits()
+        finally:
+            self._busy = False
+        self.update()
+
+    def _fit_limits(self) -> None:
+        """Keep the convoy's contents within its size (the sliders' limits follow)."""
+        size = self.size.value
+        self.illegal.max = size
+        self.controllers.max = size - self.illegal.value

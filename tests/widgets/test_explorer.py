@@ -1,0 +1,99 @@
+"""The explorer redraws at once, with the analysis's numbers and the verdict in words."""
+
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("nashpy")
+
+from prohis_nb.analysis import (  # noqa: E402
+    catch_probability,
+    controller_values,
+    convoy_belief,
+    indifference_bribe,
+)
+from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game  # noqa: E402
+from prohis_nb.widgets import Explorer  # noqa: E402
+
+UNSEEN = {"legal": 30, "illegal": 15, "lieutenant": 4}
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return Explorer(card="captain", convoy_size=3, illegal=1, unseen=UNSEEN)
+
+
+def test_the_numbers_are_the_analysis_numbers(explorer):
+    belief = convoy_belief(UNSEEN, 3)
+    assert explorer.values["indifference_bribe"] == indifference_bribe(belief, "captain")
+    assert explorer.values["inspect"] == controller_values(belief, "captain")["inspect"]
+    assert explorer.values["catch"] == catch_probability(3, 1, 0, "captain")
+
+
+def test_a_captain_catches_one_illegal_card_in_three_two_times_in_three(explorer):
+    """Hand-worked: the captain turns 2 of 3 cards; it misses only if both are legal (1 in 3)."""
+    assert explorer.values["catch"] == Fraction(2, 3)
+    assert any("probability 67%" in s for s in explorer.sentences)
+
+
+def test_a_bribe_above_the_indifference_point_should_be_accepted(explorer):
+    b_star = float(explorer.values["indifference_bribe"])
+    explorer.bribe_illegal.value = 0
+    explorer.bribe_legal.value = 1
+    assert b_star > 1_000 and not explorer.values["accepts"]
+    assert any("should reject it" in s for s in explorer.sentences)
+    before = explorer.png
+    explorer.bribe_illegal.value = 1  # 1 legal + 1 illegal = $5,000 in a warehouse
+    assert explorer.values["bribe_value"] == 5_000
+    assert explorer.values["accepts"] == (b_star <= 5_000)
+    assert explorer.png != before and explorer.png.startswith(b"\x89PNG")
+    explorer.bribe_legal.value = 6
+    explorer.bribe_illegal.value = 2
+    assert explorer.values["accepts"]
+    assert any("should accept it" in s for s in explorer.sentences)
+
+
+def test_the_equilibrium_is_the_solved_convoy_game(explorer):
+    eq = explorer.values["equilibrium"]
+    expected = solve_convoy_game(
+        ConvoyGame(
+            card=explorer.card.value,
+            size=explorer.size.value,
+            illegal=max(1, explorer.illegal.value),
+            bribe=tuple(explorer.values["bribe"]),
+            p_dirty=float(explorer.values["p_dirty"]),
+        )
+    )
+    assert eq.summary() == expected.summary()
+    assert any(expected.summary() in s for s in explorer.sentences)
+
+
+def test_a_smaller_convoy_keeps_its_contents_within_its_size(explorer):
+    explorer.size.value = 4
+    explorer.illegal.value = 3
+    explorer.controllers.value = 1
+    explorer.size.value = 2
+    assert explorer.illegal.value + explorer.controllers.value <= 2
+    assert explorer.values["convoy"].__len__() == 2
+    assert explorer.message.value == ""
+
+
+def test_every_controller_card_redraws_with_its_own_values(explorer):
+    seen = {}
+    for card in ("lieutenant", "captain", "inspector"):
+        explorer.card.value = card
+        seen[card] = explorer.values["indifference_bribe"]
+        assert explorer.values["indifference_bribe"] == indifference_bribe(
+            convoy_belief(explorer.settings()["unseen"], explorer.size.value), card
+        )
+    assert len(set(seen.values())) == 3
+
+
+def test_a_belief_too_small_for_the_convoy_shows_a_message_and_changes_nothing():
+    explorer = Explorer(convoy_size=3, unseen={"legal": 3, "illegal": 1, "lieutenant": 0})
+    values, png = explorer.values, explorer.png
+    explorer.unseen_legal.value = 1  # two unseen cards for a three-card convoy
+    assert "cannot draw a convoy of 3 cards from 2 unseen cards" in explorer.message.value
+    assert explorer.values is values and explorer.png == png
+    explorer.unseen_legal.value = 5
+    assert explorer.message.value == "" and explorer.values is not values
