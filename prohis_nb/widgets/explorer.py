@@ -87,7 +87,9 @@ class Explorer(widgets.VBox):
         )
         self.max_bribe = max_bribe
         self.show_equilibrium = equilibrium
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
+        self.image = widgets.Image(
+            format="png", layout=widgets.Layout(width="560px", object_fit="contain")
+        )
         self.text = widgets.HTML()
         self.message = widgets.HTML()
         self.values: dict[str, Any] = {}
@@ -101,11 +103,11 @@ class Explorer(widgets.VBox):
                 self.bribe_legal, self.bribe_illegal,
                 widgets.HTML("<b>The controller's belief: cards it has not seen</b>"),
                 self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
-            ]
+            ],
+            layout=widgets.Layout(min_width="440px"),
         )  # fmt: skip
-        super().__init__(
-            [widgets.HBox([controls, self.image]), self.message, self.text],
-        )
+        top = widgets.HBox([controls, self.image], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([top, self.message, self.text])
         self.add_class("pnb-explorer")
         for control in self.controls:
             control.observe(self._on_change, names="value")

@@ -140,3 +140,29 @@ def test_lesson_1_play_a_seat(page, lab):
         expect(play.locator(".pnb-actions button").first).to_be_visible()
     print(f"play: clicked {label!r}; the log grew from {before} to {log.count()} lines")
     play.screenshot(path=ARTIFACTS / "lesson01-play-after.png")
+
+
+def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
+    seconds = run_all_cells(page, lab, "04_bribe_or_inspect.ipynb")
+    print(f"\nlesson 4: Run All took {seconds:.1f} s")
+    explorer = page.locator(".pnb-explorer").first
+    explain = explorer.locator(".pnb-explain")
+    expect(explain).to_contain_text("The bribe on offer (legal) is worth $1,000")
+    picture = explorer.locator("img")
+    expect(picture).to_be_visible()
+    before = picture.get_attribute("src")
+    explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-before.png")
+    # The "Bribe: legal goods" slider, moved one step with the keyboard.
+    handle = explorer.locator(".widget-slider", has_text="Bribe: legal goods").locator(
+        ".noUi-handle"
+    )
+    handle.focus()
+    ms = timed(
+        lambda: page.keyboard.press("ArrowRight"),
+        lambda: expect(explain).to_contain_text(
+            "The bribe on offer (legal, legal) is worth $2,000"
+        ),
+    )
+    print(f"explorer: key press to redrawn explanation {ms:.0f} ms")
+    expect(picture).not_to_have_attribute("src", before)
+    explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-after.png")
