@@ -88,7 +88,7 @@ class Explorer(widgets.VBox):
         self.max_bribe = max_bribe
         self.show_equilibrium = equilibrium
         self.image = widgets.Image(
-            format="png", layout=widgets.Layout(width="560px", object_fit="contain")
+            format="png", layout=widgets.Layout(width="430px", object_fit="contain")
         )
         self.text = widgets.HTML()
         self.message = widgets.HTML()
@@ -104,7 +104,7 @@ class Explorer(widgets.VBox):
                 widgets.HTML("<b>The controller's belief: cards it has not seen</b>"),
                 self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
             ],
-            layout=widgets.Layout(min_width="440px"),
+            layout=widgets.Layout(width="450px", min_width="450px"),
         )  # fmt: skip
         top = widgets.HBox([controls, self.image], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([top, self.message, self.text])
@@ -294,7 +294,7 @@ class Explorer(widgets.VBox):
                 )
                 ax.legend(loc="upper left")
             buffer = io.BytesIO()
-            fig.savefig(buffer, format="png", dpi=72, bbox_inches="tight")
+            fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
             return buffer.getvalue()
         finally:
             plt.close(fig)
