@@ -6,7 +6,7 @@ import pytest
 
 from prohis_nb import ProhisGame, ProhisRules, Record, RecordError
 from prohis_nb.cli import random_game
-from prohis_nb.core.cursor import RecordCursor
+from prohis_nb.core.cursor import RecordCursor  # the same class as Timeline
 
 
 def state(game) -> str:
