@@ -133,8 +133,11 @@ def test_a_bad_record_shows_a_message_and_changes_nothing(record, tmp_path):
     assert not stepper.load(str(tmp_path / "missing.json"))
     assert "cannot read" in stepper.message.value
     other_game = {**record.to_json(), "format": "smuggle-record/1", "game": "smuggle"}
-    assert not stepper.load(other_game)
-    assert "smuggle" in stepper.message.value
+    assert not stepper.load(other_game)  # Prohis actions are no Smuggle record
+    assert "cannot be shown" in stepper.message.value
+    mislabelled = {**record.to_json(), "game": "smuggle"}  # a Prohis record claiming Smuggle
+    assert not stepper.load(mislabelled)
+    assert "'smuggle'" in stepper.message.value
     assert stepper.position == 9 and stepper.table.html == before
     assert stepper.timeline.record is record or stepper.timeline.record == record
 
