@@ -137,7 +137,7 @@ def test_a_bad_record_shows_a_message_and_changes_nothing(record, tmp_path):
     assert "cannot be shown" in stepper.message.value
     mislabelled = {**record.to_json(), "game": "smuggle"}  # a Prohis record claiming Smuggle
     assert not stepper.load(mislabelled)
-    assert "'smuggle'" in stepper.message.value
+    assert "game says &#x27;smuggle&#x27;" in stepper.message.value
     assert stepper.position == 9 and stepper.table.html == before
     assert stepper.timeline.record is record or stepper.timeline.record == record
 
