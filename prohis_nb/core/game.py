@@ -85,13 +85,17 @@ class GameBase(ABC):
     _forced: list[list[Any]]
     _events: list[Event]
     _legal: tuple[Any, ...] | None
-    _legal_set: frozenset[Any] | None
+    _legal_set: dict[Any, Any] | None  # each legal action mapped to the engine's own instance
 
     # ------------------------------------------------------------ the rules' part
 
     @abstractmethod
-    def _compute_legal(self) -> tuple[tuple[Any, ...], frozenset[Any]]:
-        """The legal actions of the seat to act, as a tuple and as a set."""
+    def _compute_legal(self) -> tuple[tuple[Any, ...], Any]:
+        """The legal actions of the seat to act: a tuple, and a set or a dict of them.
+
+        A dict maps each action to itself (the engine's canonical instance);
+        a set is turned into such a dict.
+        """
 
     @abstractmethod
     def _do(self, action: Any) -> None:
@@ -159,9 +163,12 @@ class GameBase(ABC):
         """
         if self._legal is None:
             if self.ended:
-                self._legal, self._legal_set = (), frozenset()
+                self._legal, self._legal_set = (), {}
             else:
-                self._legal, self._legal_set = self._compute_legal()
+                legal, lookup = self._compute_legal()
+                if not isinstance(lookup, dict):  # a set: map each action to itself
+                    lookup = {action: action for action in lookup}
+                self._legal, self._legal_set = legal, lookup
         return self._legal
 
     def is_legal(self, action: Any) -> bool:
@@ -185,11 +192,13 @@ class GameBase(ABC):
         if self._legal is None:
             self.legal_actions()
         try:
-            legal_now = action in self._legal_set  # type: ignore[operator]
+            # The engine's own instance of the action: an equal action with fields
+            # of another type (2.0 for 2, True for 1, a numpy integer) becomes the
+            # canonical one, so records and the state only ever hold plain values.
+            canonical = self._legal_set.get(action)  # type: ignore[union-attr]
         except TypeError:  # a mapping is not hashable: read it first
-            legal_now = False
-        if not legal_now:
-            action = self._check_refused(action)
+            canonical = None
+        action = canonical if canonical is not None else self._check_refused(action)
         self._do(action)
         self._legal = None
         self._actions.append(action)
@@ -211,7 +220,7 @@ class GameBase(ABC):
             )
         legal = self.legal_actions()
         if action in self._legal_set:  # type: ignore[operator]
-            return action
+            return self._legal_set[action]  # type: ignore[index]
         if action.seat != self.to_act:
             raise WrongSeatError(
                 f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "

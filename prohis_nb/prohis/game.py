@@ -308,7 +308,7 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
         phase = self.phase
         seat = self._to_act
         assert seat is not None
@@ -329,7 +329,7 @@ class ProhisGame(GameBase):
             if self.rejected:
                 refused = {counts_to_bribe(r) for r in self.rejected}
                 actions = tuple(a for a in actions if a.cards not in refused)
-                legal = frozenset(actions)
+                legal = {a: a for a in actions}
             return actions, legal
         if phase == BRIBE_ANSWER:
             return _simple_actions(seat, ("accept", "reject"))
@@ -339,7 +339,7 @@ class ProhisGame(GameBase):
             return _simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
             return _turn_card_actions(seat, tuple(self.turned))
-        return (), frozenset()
+        return (), {}
 
     def _coerce_action(self, action: Any) -> Action:
         if isinstance(action, Action):
@@ -874,11 +874,12 @@ def counts_to_bribe(counts: tuple[int, ...] | list[int]) -> tuple[str, ...]:
 # which row slots hold a card), so each list is built once and cached: bots
 # call legal_actions() at every step, and this keeps it cheap.
 
-_Legal = tuple[tuple[Action, ...], frozenset[Action]]
+_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
 
 
 def _with_set(actions: list[Action]) -> _Legal:
-    return tuple(actions), frozenset(actions)
+    """The actions as a tuple, and as a dict mapping each to itself (the canonical instance)."""
+    return tuple(actions), {action: action for action in actions}
 
 
 @lru_cache(maxsize=65536)
