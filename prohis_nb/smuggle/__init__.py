@@ -1,0 +1,1 @@
+"""Milton Bradley's Smuggle on the shared engine core (board values and rules so far)."""

@@ -1,0 +1,75 @@
+"""The rules of one Smuggle game as a frozen, validated value.
+
+``SmuggleRules`` holds the player count and the board (duties, fines, money).
+It is written into a record as ``{"players": N, "variants": {...}}``; the only
+variant is ``board`` (the board's JSON), written only when it differs from the
+default board.
+
+>>> SmuggleRules(players=4).to_json()
+{'players': 4, 'variants': {}}
+>>> SmuggleRules(players=3).total_money()
+6000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from prohis_nb.errors import RulesError
+from prohis_nb.smuggle.board import Board
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class SmuggleRules:
+    """Player count (3-6) and board of a Smuggle game."""
+
+    players: int = 4
+    board: Board = field(default_factory=Board)
+
+    def __post_init__(self) -> None:
+        p = self.players
+        if isinstance(p, bool) or not isinstance(p, int) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
+            raise RulesError(
+                f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, got {p!r}"
+            )
+        if not isinstance(self.board, Board):
+            raise RulesError(f"board must be a Board, got {self.board!r}")
+
+    def total_money(self) -> int:
+        """All the money in the game: players x starting money.
+
+        The bank divides this total evenly; with a per-player starting amount
+        there is never a remainder, so no money is out of the game.
+        """
+        return self.players * self.board.start_money
+
+    def starting_money(self) -> tuple[int, ...]:
+        """Each seat's share of ``total_money()`` (equal shares, remainder out of the game)."""
+        share = self.total_money() // self.players
+        return (share,) * self.players
+
+    def variants(self) -> dict:
+        """The settings that differ from the defaults, by record name."""
+        return {} if self.board == Board() else {"board": self.board.to_json()}
+
+    def to_json(self) -> dict:
+        """``{"players": N, "variants": {...}}`` as written into a record."""
+        return {"players": self.players, "variants": self.variants()}
+
+    @classmethod
+    def from_json(cls, data: object) -> SmuggleRules:
+        """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
+        if not isinstance(data, Mapping) or "players" not in data:
+            raise RulesError(f"rules must be an object with players and variants, got {data!r}")
+        variants = data.get("variants", {}) or {}
+        if not isinstance(variants, Mapping):
+            raise RulesError(f"variants must be an object, got {variants!r}")
+        unknown = set(variants) - {"board"}
+        if unknown:
+            raise RulesError(f"unknown Smuggle variant(s) {sorted(unknown)}; allowed: ['board']")
+        board = Board.from_json(variants["board"]) if "board" in variants else Board()
+        return cls(players=data["players"], board=board)
