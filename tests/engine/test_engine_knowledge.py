@@ -237,3 +237,28 @@ def test_the_teacher_sees_everything():
     assert table.convoy.cards == ("illegal", "legal")
     assert table.hands[0] == ("captain", "inspector")
     assert "Seat 0 formed a convoy of 2 cards: illegal, legal (in that order)." in table.log
+
+
+def test_a_bribe_may_have_taken_any_known_card_except_for_those_who_saw_it():
+    # seat 0 takes three legal cards in the open, convoys two illegal (one legal is still
+    # known to be there), then bribes one card: onlookers can no longer be sure of the
+    # legal card; the controller saw the bribe (an illegal card) and still is.
+    row = ["legal", "legal", "legal", "illegal"]
+    hands = [CI + ["illegal"] * 3, ["captain", "legal"], ["legal"]]
+    game = stacked(R3, hands, row, ["legal", "legal"])
+    act(game, 0, "take", from_="row", slot=0)
+    act(game, 0, "take", from_="row", slot=1)
+    act(game, 1, "pass")
+    act(game, 2, "pass")
+    act(game, 0, "take", from_="row", slot=2)
+    act(game, 0, "stop")
+    act(game, 1, "pass")
+    act(game, 2, "pass")
+    act(game, 0, "convoy", cards=["illegal", "illegal"])
+    act(game, 1, "control", card="captain")
+    assert known(game, 1, 0) == ("legal",) and known(game, 2, 0) == ("legal",)
+    act(game, 0, "bribe", cards=["illegal"])
+    assert known(game, 1, 0) == ("legal",)
+    assert known(game, 2, 0) == ()
+    act(game, 1, "accept")
+    assert known(game, 1, 0) == ("legal",) and known(game, 2, 0) == ()
