@@ -1,0 +1,155 @@
+"""Smuggle actions: small immutable values, one per decision taken.
+
+=============== ==============================================================
+act              meaning (fields)
+=============== ==============================================================
+``declare``      declare the hand: ``items``, 0-4 dutiable kinds (a multiset,
+                 kept in the board's order; items not held are allowed)
+``immunity``     claim Diplomatic Immunity
+``accept``       the Officer accepts a declaration or an immunity claim; the
+                 receiver accepts a passed hand (and will look at it)
+``search``       the Officer searches a declared hand
+``inform``       the receiver turns Informer and searches the passed hand
+``challenge``    the Officer or the receiver challenges an immunity claim
+``discard``      the receiver, after accepting, discards one ``card`` (a kind)
+=============== ==============================================================
+
+>>> Action(1, "declare", items=("wine", "wine")).to_json()
+{'seat': 1, 'act': 'declare', 'items': ['wine', 'wine']}
+>>> parse("2 declare watch,wine")
+Action(seat=2, act='declare', items=('wine', 'watch'))
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from collections.abc import Mapping
+from itertools import combinations_with_replacement
+from typing import Any
+
+from prohis_nb.errors import MalformedActionError
+from prohis_nb.smuggle.board import DUTIABLE, PACK_COUNTS
+
+#: Every act and the fields it carries.
+ACT_FIELDS: dict[str, tuple[str, ...]] = {
+    "declare": ("items",),
+    "immunity": (),
+    "accept": (),
+    "search": (),
+    "inform": (),
+    "challenge": (),
+    "discard": ("card",),
+}
+
+#: The largest declaration: the hand size (a documented restriction, see docs).
+MAX_DECLARED = 4
+_ORDER = {kind: i for i, kind in enumerate(DUTIABLE)}
+
+#: Every declaration allowed, as sorted tuples of kinds: 495 multisets of 0-4 items.
+DECLARATIONS: tuple[tuple[str, ...], ...] = tuple(
+    items
+    for size in range(MAX_DECLARED + 1)
+    for items in combinations_with_replacement(DUTIABLE, size)
+)
+
+
+class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
+    """One decision: ``seat``, ``act``, then ``items`` (declare) or ``card`` (discard)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat}", f"act={self.act!r}"]
+        if self.items:
+            parts.append(f"items={self.items!r}")
+        if self.card is not None:
+            parts.append(f"card={self.card!r}")
+        return f"Action({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        """A short form, read back by :func:`parse`: ``1 declare wine,wine``."""
+        extra = ""
+        if self.act == "declare":
+            extra = " " + (",".join(self.items) or "nothing")
+        elif self.card is not None:
+            extra = " " + self.card
+        return f"{self.seat} {self.act}{extra}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record holds it."""
+        out: dict[str, Any] = {"seat": self.seat, "act": self.act}
+        if self.act == "declare":
+            out["items"] = list(self.items)
+        elif self.act == "discard":
+            out["card"] = self.card
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Read one record action; raises ``MalformedActionError`` saying what is wrong."""
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, Mapping):
+            raise MalformedActionError(f"an action is an object with seat and act, got {data!r}")
+        act = data.get("act")
+        if act not in ACT_FIELDS:
+            raise MalformedActionError(
+                f"unknown act {act!r}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
+            )
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise MalformedActionError(f"{act}: seat must be a seat number, got {seat!r}")
+        allowed = {"seat", "act", *ACT_FIELDS[act]}
+        extra = set(data) - allowed
+        if extra:
+            raise MalformedActionError(
+                f"{act}: unexpected field(s) {sorted(extra)}; a {act} has "
+                f"{', '.join(sorted(allowed))}"
+            )
+        if act == "declare":
+            return cls(seat, act, items=_items(data.get("items", [])))
+        if act == "discard":
+            card = data.get("card")
+            if card not in PACK_COUNTS:
+                raise MalformedActionError(
+                    f"discard: card must be one of {', '.join(PACK_COUNTS)}, got {card!r}"
+                )
+            return cls(seat, act, card=card)
+        return cls(seat, act)
+
+
+def _items(items: Any) -> tuple[str, ...]:
+    if isinstance(items, str) or not isinstance(items, (list, tuple)):
+        raise MalformedActionError(f"declare: items must be a list of kinds, got {items!r}")
+    bad = [k for k in items if k not in _ORDER]
+    if bad:
+        raise MalformedActionError(
+            f"declare: {bad!r} cannot be declared; the dutiable kinds are {', '.join(DUTIABLE)}"
+        )
+    if len(items) > MAX_DECLARED:
+        raise MalformedActionError(
+            f"declare: at most {MAX_DECLARED} items (the hand size), got {len(items)}"
+        )
+    return tuple(sorted(items, key=_ORDER.__getitem__))
+
+
+def parse(text: str) -> Action:
+    """Read the short form ``"<seat> <act> [items|card]"`` (``declare nothing``: no items)."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action in words is a string, got {text!r}")
+    words = text.split()
+    if len(words) < 2 or not words[0].lstrip("-").isdigit():
+        raise MalformedActionError(
+            f"write an action as '<seat> <act> [items|card]', e.g. '1 declare wine,wine'; "
+            f"got {text!r}"
+        )
+    seat, act, rest = int(words[0]), words[1], words[2:]
+    data: dict[str, Any] = {"seat": seat, "act": act}
+    if act == "declare":
+        joined = ",".join(rest)
+        data["items"] = [] if joined in ("", "nothing") else [k for k in joined.split(",") if k]
+    elif act == "discard":
+        data["card"] = rest[0] if rest else None
+    elif rest:
+        raise MalformedActionError(f"{act} takes no argument, got {' '.join(rest)!r}")
+    return Action.from_json(data)

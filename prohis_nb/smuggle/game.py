@@ -1,0 +1,388 @@
+"""Milton Bradley's Smuggle as a state machine on the shared core.
+
+Each player is Customs Officer for one round, clockwise from seat 0. In a
+round the player left of the Officer draws 4 cards and declares them (or claims
+Diplomatic Immunity); the Officer accepts or searches; an accepted hand passes
+face down to the next player who is not the Officer, who accepts it (looks,
+discards one, draws one, declares) or turns Informer. The round ends when the
+pack holds fewer cards than the next step needs; after the last round the most
+money wins. docs/smuggle-rules.md gives every decision taken here.
+
+>>> game = SmuggleGame(SmuggleRules(players=3), seed=1)
+>>> game.decision.kind, game.to_act
+('declare', 1)
+>>> game.apply({"act": "declare", "items": []}); game.decision.kind
+'officer'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from prohis_nb.core.game import Decision, Event, GameBase
+from prohis_nb.errors import MalformedActionError, RecordError
+from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse
+from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
+from prohis_nb.smuggle.rules import SmuggleRules
+
+#: The 54 cards in a fixed order (the order a shuffle starts from).
+PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
+HAND_SIZE = 4
+
+_DECLARE_CACHE: dict[int, tuple[tuple[Action, ...], dict[Action, Action]]] = {}
+
+
+def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    """The 495 declarations and the immunity claim of ``seat``, built once per seat."""
+    if seat not in _DECLARE_CACHE:
+        legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
+        legal += (Action(seat, "immunity"),)
+        _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
+    return _DECLARE_CACHE[seat]
+
+
+def dutiable_counts(cards: Any) -> Counter:
+    """Counts of the dutiable items among ``cards`` (luggage and the Bag left out)."""
+    return Counter(card for card in cards if card in DUTIABLE)
+
+
+class SmuggleGame(GameBase):
+    """One game of Smuggle: build it from a seed or from a stacked table.
+
+    ``seed``: one ``random.Random(seed)`` shuffles the pack for every round.
+    ``table``: ``{"packs": [[54 kinds, top card first], ...]}``, one pack order
+    per round (as many as players).
+    """
+
+    game_name = "smuggle"
+    record_format = "smuggle-record/1"
+    rules_type = SmuggleRules
+    action_from_text = staticmethod(parse)
+
+    def __init__(
+        self,
+        rules: SmuggleRules | None = None,
+        *,
+        seed: int | None = None,
+        table: Mapping[str, Any] | None = None,
+    ) -> None:
+        if rules is None:
+            rules = SmuggleRules()
+        if not isinstance(rules, SmuggleRules):
+            raise RecordError(f"rules must be SmuggleRules, got {rules!r}")
+        if seed is not None and table is not None:
+            raise RecordError("a game starts from a seed or from a stacked table, not both")
+        self.rules = rules
+        self.players = rules.players
+        if table is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise RecordError(f"setup.seed must be a whole number ≥ 0, got {seed!r}")
+            self.setup = {"seed": seed}
+            rng = random.Random(seed)
+            packs = []
+            for _ in range(self.players):
+                pack = list(PACK)
+                rng.shuffle(pack)
+                packs.append(tuple(pack))
+            self._packs = tuple(packs)
+        else:
+            self._packs = _read_table(table, self.players)
+            self.setup = {"packs": [list(p) for p in self._packs]}
+        self.money = list(rules.starting_money())
+        self.round = 0
+        self.officer = 0
+        self.pack: list[str] = []  # top card last
+        self.discards: list[str] = []
+        self.hand: list[str] = []
+        self.holder: int | None = None
+        self.receiver: int | None = None
+        self.declared: tuple[str, ...] | None = None
+        self.immunity = False
+        self.phase = "declare"
+        self._events: list[Event] = []
+        self._start_round()
+        self._start()
+
+    # ------------------------------------------------------------ flow
+
+    def _event(self, kind: str, actor: int | None, **data: Any) -> None:
+        self._events.append(Event(kind, actor, data))
+
+    def _next_player(self, seat: int) -> int:
+        """The next seat clockwise that is not the Officer."""
+        seat = (seat + 1) % self.players
+        if seat == self.officer:
+            seat = (seat + 1) % self.players
+        return seat
+
+    def _start_round(self) -> None:
+        self.officer = self.round % self.players
+        self.pack = list(reversed(self._packs[self.round]))
+        self.discards = []
+        self.hand = []
+        self._event("round", None, round=self.round, officer=self.officer)
+        self._fresh_hand(self._next_player(self.officer))
+
+    def _draw(self, seat: int, count: int) -> None:
+        cards = [self.pack.pop() for _ in range(count)]
+        self.hand.extend(cards)
+        self._event("draw", seat, cards=tuple(cards))
+
+    def _fresh_hand(self, seat: int) -> None:
+        """``seat`` draws 4 fresh cards and must declare (or the round ends)."""
+        self.discards.extend(self.hand)
+        self.hand = []
+        self.holder, self.receiver = seat, None
+        self.declared, self.immunity = None, False
+        if len(self.pack) < HAND_SIZE:
+            self._end_round()
+            return
+        self._draw(seat, HAND_SIZE)
+        self.phase = "declare"
+
+    def _end_round(self) -> None:
+        self.discards.extend(self.hand)
+        self.hand = []
+        self.holder = self.receiver = None
+        self.declared, self.immunity = None, False
+        self._event("round_end", None, round=self.round, left=len(self.pack))
+        self.round += 1
+        if self.round == self.players:
+            self.phase = "ended"
+            self._event("end", None, money=tuple(self.money), winners=tuple(self.winners()))
+        else:
+            self._start_round()
+
+    def _pay(self, payer: int, payee: int, amount: int, why: str) -> None:
+        if amount:
+            self.money[payer] -= amount
+            self.money[payee] += amount
+            self._event("pay", payer, to=payee, amount=amount, why=why)
+
+    def _complete_truth(self) -> bool:
+        return dutiable_counts(self.hand) == Counter(self.declared or ())
+
+    def _search(self, searcher: int, how: str) -> tuple[bool, bool]:
+        """Show the hand to everyone; return (complete truth, holds the Bag)."""
+        truth = not self.immunity and self._complete_truth()
+        has_bag = DIPLOMATIC_BAG in self.hand
+        self._event(
+            "search", searcher, holder=self.holder, cards=tuple(self.hand), truth=truth, how=how
+        )
+        return truth, has_bag
+
+    # ------------------------------------------------------------ the rules' part
+
+    def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+        phase = self.phase
+        if phase == "declare":
+            return _declare_actions(self.holder)  # type: ignore[arg-type]
+        if phase == "officer":
+            other = "challenge" if self.immunity else "search"
+            legal = (Action(self.officer, "accept"), Action(self.officer, other))
+        elif phase == "receiver":
+            other = "challenge" if self.immunity else "inform"
+            legal = (Action(self.receiver, "accept"), Action(self.receiver, other))
+        else:  # discard
+            kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else sorted(set(self.hand))
+            legal = tuple(Action(self.holder, "discard", card=k) for k in kinds)
+        return legal, {a: a for a in legal}
+
+    def _do(self, action: Action) -> None:
+        act, seat = action.act, action.seat
+        board = self.rules.board
+        if act == "declare":
+            self.declared, self.immunity = action.items, False
+            self._event("declare", seat, items=action.items)
+            self.phase = "officer"
+        elif act == "immunity":
+            self.declared, self.immunity = (), True
+            self._event("immunity", seat)
+            self.phase = "officer"
+        elif act == "accept" and self.phase == "officer":
+            self._event("accept", seat, role="officer")
+            if not self.immunity:
+                self._pay(self.holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+            self.receiver = self._next_player(self.holder)  # type: ignore[arg-type]
+            self._event("pass", self.holder, to=self.receiver)
+            self.phase = "receiver"
+        elif act == "search":
+            holder = self.holder
+            truth, _ = self._search(seat, "officer")
+            if truth:
+                self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+                self._pay(seat, holder, board.compensation, "compensation")
+            else:
+                self._pay(holder, seat, board.hand_fines(dutiable_counts(self.hand)), "fines")
+            self._fresh_hand(self._next_player(holder))
+        elif act == "challenge":
+            holder = self.holder
+            _, has_bag = self._search(seat, "challenge")
+            if has_bag:
+                self._pay(seat, holder, board.immunity_fine, "immunity upheld")
+            else:
+                fines = board.immunity_fine + board.hand_fines(dutiable_counts(self.hand))
+                self._pay(holder, self.officer, fines, "false immunity")
+                if seat != self.officer:
+                    self._pay(self.officer, seat, board.informer_reward, "informer reward")
+            self._fresh_hand(self._next_player(holder))
+        elif act == "accept":  # the receiver takes the passed hand
+            self._event("accept", seat, role="receiver")
+            self.holder, self.receiver = seat, None
+            self.declared, self.immunity = None, False
+            if not self.pack:  # the step needs one card to draw
+                self._end_round()
+                return
+            self._event("look", seat, cards=tuple(self.hand))
+            self.phase = "discard"
+        elif act == "inform":
+            passer = self.holder
+            truth, _ = self._search(seat, "informer")
+            if truth:
+                self._pay(seat, passer, board.compensation, "informer was wrong")
+            else:
+                fines = board.hand_fines(dutiable_counts(self.hand))
+                self._pay(passer, self.officer, fines, "fines")
+                self._pay(self.officer, seat, board.informer_reward, "informer reward")
+            self._fresh_hand(seat)
+        elif act == "discard":
+            self.hand.remove(action.card)
+            self.discards.append(action.card)
+            self._event("discard", seat, card=action.card)
+            self._draw(seat, 1)
+            self.phase = "declare"
+        else:  # pragma: no cover - _compute_legal never offers anything else
+            raise AssertionError(f"unexpected action {action!r}")
+
+    def _coerce_action(self, action: Any) -> Action:
+        if isinstance(action, str):
+            return parse(action)
+        if isinstance(action, Action):
+            return Action.from_json(action.to_json())
+        if isinstance(action, tuple):
+            raise MalformedActionError(
+                f"an action is a smuggle Action or a mapping, got {action!r}"
+            )
+        return Action.from_json(action)
+
+    def _explain_illegal(self, action: Action) -> str:
+        phase = self.phase
+        if phase == "declare":
+            return (
+                f"{action.act} is not allowed now: seat {self.holder} must declare 0-4 dutiable "
+                f"items or claim immunity"
+            )
+        if phase == "discard":
+            if action.act == "discard" and DIPLOMATIC_BAG in self.hand:
+                return "the Diplomatic Bag must be the card discarded"
+            return (
+                f"{action} is not allowed now: seat {self.holder} must discard one of "
+                f"{', '.join(sorted(set(self.hand)))}"
+            )
+        return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
+
+    def _copy_state(self, other: SmuggleGame) -> None:
+        other._packs = self._packs
+        other.money = list(self.money)
+        other.round, other.officer, other.phase = self.round, self.officer, self.phase
+        other.pack, other.discards, other.hand = (
+            list(self.pack),
+            list(self.discards),
+            list(self.hand),
+        )
+        other.holder, other.receiver = self.holder, self.receiver
+        other.declared, other.immunity = self.declared, self.immunity
+
+    def _fresh(self) -> SmuggleGame:
+        if "seed" in self.setup:
+            return SmuggleGame(self.rules, seed=self.setup["seed"])
+        return SmuggleGame(self.rules, table=self.setup)
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def ended(self) -> bool:
+        return self.phase == "ended"
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == "ended":
+            return None
+        if self.phase == "officer":
+            return self.officer
+        if self.phase == "receiver":
+            return self.receiver
+        return self.holder
+
+    @property
+    def decision(self) -> Decision | None:
+        seat, phase = self.to_act, self.phase
+        if seat is None:
+            return None
+        if phase == "declare":
+            text = f"seat {seat}: declare your 4 cards or claim Diplomatic Immunity"
+        elif phase == "officer":
+            what = "challenge the immunity claim" if self.immunity else "search"
+            text = f"Officer (seat {seat}): accept seat {self.holder}'s declaration or {what}"
+        elif phase == "receiver":
+            what = "challenge the immunity claim" if self.immunity else "turn Informer"
+            text = f"seat {seat}: accept the hand passed by seat {self.holder} or {what}"
+        else:
+            text = f"seat {seat}: discard one card, then draw one"
+        return Decision(seat, phase, text)
+
+    def scores(self) -> list[int]:
+        """Money by seat (it may be below zero)."""
+        return list(self.money)
+
+    def describe_event(self, event: Event, observer: int | None) -> str:
+        from prohis_nb.smuggle.log import describe
+
+        return describe(event, observer)
+
+    def view(self, seat: int):
+        """What ``seat`` may see now (a frozen ``SeatView``)."""
+        from prohis_nb.smuggle.views import seat_view
+
+        return seat_view(self, self.check_seat(seat))
+
+    def omniscient_view(self):
+        """Everything, hidden cards included (a frozen ``TableView``): for teachers."""
+        from prohis_nb.smuggle.views import table_view
+
+        return table_view(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<SmuggleGame players={self.players} round={self.round} phase={self.phase} "
+            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+        )
+
+
+def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
+    """Check a stacked table: one full pack order (top card first) per round."""
+    if not isinstance(table, Mapping) or set(table) != {"packs"}:
+        raise RecordError(
+            f"setup must be {{'seed': N}} or {{'packs': [...]}} (one pack per round), got {table!r}"
+        )
+    packs = table["packs"]
+    if not isinstance(packs, (list, tuple)) or len(packs) != players:
+        raise RecordError(f"setup.packs must list {players} pack orders (one per round)")
+    want = Counter(PACK)
+    out = []
+    for i, pack in enumerate(packs):
+        if not isinstance(pack, (list, tuple)) or Counter(pack) != want:
+            raise RecordError(
+                f"setup.packs[{i}] must hold the 54 cards exactly once each kind as counted: "
+                f"{dict(PACK_COUNTS)}"
+            )
+        out.append(tuple(pack))
+    return tuple(out)
+
+
+__all__ = ["SmuggleGame", "SmuggleRules"]

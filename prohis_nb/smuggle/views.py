@@ -1,0 +1,120 @@
+"""What one seat may see of a Smuggle game, and the teacher's view of everything.
+
+Public: money, the Officer, who holds the hand, declarations, searched hands
+(in the log), pack and discard sizes. A hand's cards are seen by its holder
+(the drawer, or a receiver once it has accepted); the pack order never leaves
+the engine except through ``omniscient_view``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view; ``hand`` is None unless this seat holds the hand."""
+
+    seat: int
+    players: int
+    rules: dict
+    ended: bool
+    to_act: int | None
+    decision: tuple | None
+    round: int
+    officer: int
+    money: tuple[int, ...]
+    holder: int | None
+    receiver: int | None
+    declared: tuple[str, ...] | None
+    immunity: bool
+    hand: tuple[str, ...] | None
+    hand_size: int
+    pack_size: int
+    discard_size: int
+    legal_actions: tuple
+    log: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["decision"] = list(self.decision) if self.decision else None
+        data["legal_actions"] = [a.to_json() for a in self.legal_actions]
+        return data
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything: every hand, the pack order (top first) and the discards."""
+
+    players: int
+    rules: dict
+    ended: bool
+    to_act: int | None
+    decision: tuple | None
+    round: int
+    officer: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    holder: int | None
+    receiver: int | None
+    declared: tuple[str, ...] | None
+    immunity: bool
+    hands: tuple[tuple[str, ...], ...]
+    pile: int
+    pack: tuple[str, ...]
+    discards: tuple[str, ...]
+    log: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["decision"] = list(self.decision) if self.decision else None
+        return data
+
+
+def _common(game) -> dict[str, Any]:
+    decision = game.decision
+    return {
+        "players": game.players,
+        "rules": game.rules.to_json(),
+        "ended": game.ended,
+        "to_act": game.to_act,
+        "decision": tuple(decision) if decision else None,
+        "round": min(game.round, game.players - 1),
+        "officer": game.officer,
+        "holder": game.holder,
+        "receiver": game.receiver,
+        "declared": game.declared,
+        "immunity": game.immunity,
+    }
+
+
+def seat_view(game, seat: int) -> SeatView:
+    """The view of ``seat``: public facts, its own hand, its legal actions when it decides."""
+    sees_hand = game.holder == seat and game.phase in ("declare", "officer", "discard", "receiver")
+    return SeatView(
+        seat=seat,
+        money=tuple(game.money),
+        hand=tuple(game.hand) if sees_hand else None,
+        hand_size=len(game.hand),
+        pack_size=len(game.pack),
+        discard_size=len(game.discards),
+        legal_actions=game.legal_actions() if game.to_act == seat else (),
+        log=tuple(game.log(seat)),
+        **_common(game),
+    )
+
+
+def table_view(game) -> TableView:
+    """The teacher's view of everything."""
+    hands = tuple(tuple(game.hand) if seat == game.holder else () for seat in range(game.players))
+    return TableView(
+        scores=tuple(game.scores()),
+        winners=tuple(game.winners()),
+        hands=hands,
+        pile=len(game.pack),
+        pack=tuple(reversed(game.pack)),
+        discards=tuple(game.discards),
+        log=tuple(game.log(None)),
+        **_common(game),
+    )
