@@ -12,6 +12,10 @@ MODULES = [
     "prohis_nb.prohis.actions",
     "prohis_nb.prohis.game",
     "prohis_nb.core.record",
+    "prohis_nb.smuggle.board",
+    "prohis_nb.smuggle.rules",
+    "prohis_nb.smuggle.actions",
+    "prohis_nb.smuggle.game",
 ]
 
 

@@ -195,6 +195,10 @@ def parse_action(text: str, seat: int) -> Action:
     if not words:
         raise MalformedActionError("type an action, e.g. 'take row 2' or 'pass'")
     act, args = words[0].lower(), words[1:]
+    if act not in ACT_FIELDS:
+        raise MalformedActionError(
+            f"unknown act {act!r}; the Prohis acts are {', '.join(ACT_FIELDS)}"
+        )
     data: dict[str, Any] = {"seat": seat, "act": act}
     if act == "take":
         if args[:1] == ["pile"]:
