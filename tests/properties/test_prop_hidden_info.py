@@ -145,11 +145,12 @@ def test_swapping_pile_cards_nobody_has_seen_changes_no_view(case, pick_seed):
         drawn = len(pile) - len(pair.one.omniscient_view().pile)
         if drawn <= i:  # the cards at i and j are still face down in the pile
             assert pair.agreeing_seats(seats) == list(seats)
-            pair.assert_same_views(seats)
-        else:
+            if rng.random() < 0.3 or pair.one.ended:  # views are dearer than logs: sample
+                pair.assert_same_views(seats)
+        elif rng.random() < 0.3:
             pair.assert_same_views(pair.agreeing_seats(seats))
 
-    check()
+    pair.assert_same_views(seats)
     play_pair(pair, case, rng, check)
     # as long as the swapped cards were unseen, both games went the same way
     if len(pile) - len(pair.one.omniscient_view().pile) <= i:
