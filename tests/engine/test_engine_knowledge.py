@@ -262,3 +262,29 @@ def test_a_bribe_may_have_taken_any_known_card_except_for_those_who_saw_it():
     assert known(game, 2, 0) == ()
     act(game, 1, "accept")
     assert known(game, 1, 0) == ("legal",) and known(game, 2, 0) == ()
+
+
+def test_every_decision_is_told_to_every_seat():
+    hands = [CI + ["illegal", "legal", "legal"], CI, ["lieutenant", "legal"]]
+    game = stacked(ProhisRules(players=3, bribe_rounds=2), hands)
+    act(game, 0, "convoy", cards=["illegal", "legal"])
+    act(game, 1, "control", card="captain")
+    act(game, 2, "decline")
+    act(game, 0, "bribe", cards=["legal"])
+    act(game, 1, "reject")
+    act(game, 0, "no_bribe")
+    act(game, 1, "turn", position=1)  # the last card is turned by force: illegal
+    act(game, 1, "pass")
+    onlooker = game.log(2)
+    for line in [
+        "Seat 0 formed a convoy of 2 face-down cards.",
+        "Seat 1 played a captain to control seat 0's convoy.",
+        "You declined to control.",
+        "Seat 0 offered seat 1 a bribe of 1 card.",
+        "Seat 1 rejected the bribe; it went back to seat 0's hand. Seat 0 may offer another.",
+        "Seat 0 offered no further bribe.",
+        "Seat 1 turned over the 2nd card of the convoy: a legal.",
+        "Seat 1 turned over the 1st card of the convoy: an illegal.",
+        "Seat 1 passed.",
+    ]:
+        assert line in onlooker
