@@ -172,3 +172,33 @@ def test_variants_are_written_under_their_record_names():
     }
     assert ProhisRules.from_json(rules.to_json()) == rules
     assert ProhisRules(players=5).to_json() == {"players": 5, "variants": {}}
+
+
+def test_pass_is_final_a_player_who_is_out_gets_no_final_turn():
+    rules = ProhisRules(
+        players=3, pass_is_final=True, deck={"legal": 7, "illegal": 1, "lieutenant": 0}
+    )
+    game = stacked(rules, [CI + ["legal"]] * 3, ["legal"] * 4, ["illegal"])
+    act(game, 0, "pass")  # seat 0 is out
+    act(game, 1, "take", from_="row", slot=0)  # the last pile card refills the row
+    act(game, 1, "stop")
+    act(game, 2, "take", from_="row", slot=1)  # the row is short: seat 2 starts the final round
+    act(game, 2, "stop")
+    assert game.to_act == 1  # seat 0 is skipped
+    act(game, 1, "take", from_="row", slot=2)
+    act(game, 1, "stop")
+    assert game.to_act == 2 and not game.ended  # the trigger plays the very last turn
+    act(game, 2, "pass")
+    assert game.ended
+
+
+def test_bribe_rounds_once_every_possible_offer_was_rejected_the_smuggler_stops_by_itself():
+    rules = ProhisRules(players=3, bribe_rounds=3)
+    game = stacked(rules, [["illegal", "legal", "legal"], ["captain"], ["legal"]])
+    act(game, 0, "convoy", cards=["illegal", "legal"])
+    act(game, 1, "control", card="captain")
+    act(game, 0, "bribe", cards=["legal"])  # the only card left in hand
+    act(game, 1, "reject")
+    # nothing new to offer: no_bribe, then the obliged inspect, are forced steps
+    assert [a.act for a in game.forced_after(len(game.actions) - 1)] == ["no_bribe", "inspect"]
+    assert game.decision.kind == "inspection"

@@ -153,7 +153,12 @@ def play(game: ProhisGame, case: Case, each_step=None) -> list[Action]:
     bound = max_steps(game.rules)
     taken = []
     while not game.ended:
-        action = choose(rng, game.legal_actions(), case.pass_weight)
+        legal = game.legal_actions()
+        # a decision with a single answer is a forced step: the engine never waits on one
+        assert len(legal) >= 2, f"the engine waits on a forced step: {legal}"
+        out = game.view(game.to_act).seats[game.to_act].out
+        assert not out, "a seat that is out of the game is asked to decide"
+        action = choose(rng, legal, case.pass_weight)
         game.apply(action)
         taken.append(action)
         assert len(taken) <= bound, f"the game did not end within {bound} decisions"
