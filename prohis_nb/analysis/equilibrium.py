@@ -3,48 +3,84 @@
 **The convoy game.** Chance first decides what the smuggler holds: with
 probability ``p_dirty`` it holds illegal goods it could ship (a *dirty* hand),
 otherwise only legal goods (an *honest* hand). Knowing its hand, the smuggler
-chooses a convoy (``honest``: ``n`` legal cards; ``dirty``: ``k`` illegal and
-the rest legal — only with a dirty hand) and whether to offer a bribe
-(the cards ``bribe``). The controller, who sees neither the hand nor the
-convoy, has one plan for each thing it may be shown: accept or reject a
-bribe (a rejection obliges it to inspect), and inspect or waive when none is
-offered. Payoffs come from :mod:`~prohis_nb.analysis.payoffs`, with the
-inspection's outcome averaged by the exact catch probability.
+chooses
 
-By default the game is *zero-sum in relative score*: each side's payoff is its
-own gain minus the other's (two rivals racing for the win). With
-``zero_sum=False`` each side counts only its own gain.
+* a convoy: ``honest`` (``size`` legal cards) or ``dirty`` (``illegal``
+  illegal cards and the rest legal; only from a dirty hand), and
+* an offer: ``no bribe`` or one bribe from a small menu (``bribes``, each a
+  tuple of card kinds; an honest hand can only offer bribes without illegal
+  cards, a dirty hand is assumed to hold whatever its menu needs).
 
-The normal form has 8 smuggler strategies (4 for a dirty hand × 2 for an honest
-one) and 4 controller strategies; :func:`solve_convoy_game` solves it with
-nashpy (a linear program for the zero-sum game, support enumeration
-otherwise) and reads the answer back in words.
+The controller, holding the card ``card`` (its rank sets how many cards an
+inspection turns), sees neither the hand nor the convoy, only the offer. Its
+*plan* answers every offer: accept or reject each bribe on the menu (a
+rejection obliges it to inspect), and inspect or waive when none is offered.
+Payoffs come from :mod:`~prohis_nb.analysis.payoffs`, an inspection's outcome
+averaged by the exact catch probability of :mod:`~prohis_nb.analysis.odds`.
+
+**Whose payoff.** By default the game is *zero-sum in relative score*: each
+side's payoff is its own gain minus the other's. That is the right measure
+for two rivals racing for the win (in a two-player game only the difference
+of the scores decides it), and it makes the game zero-sum, solved by a linear
+program. With ``zero_sum=False`` each side counts only its own gain: a
+bimatrix game, solved by Lemke-Howson (checked, see :func:`solve_convoy_game`).
+
+**Size.** With ``B`` bribes on the menu (``B_h`` of them without illegal
+cards) the normal form has ``2 (1 + B) × (1 + B_h)`` smuggler strategies and
+``2^(B + 1)`` controller plans: 8 × 4 with the default single bribe.
+
+What the model leaves out, on purpose: whether to control at all (the card is
+already played), the cards the smuggler keeps for later, several bribe rounds,
+other opponents. The answers to offers that are never made in equilibrium are
+not pinned down by it (any answer that keeps the smuggler from making them
+will do).
 
 **Classic references**, used as tests of the solver plumbing:
-:func:`mixed_2x2` is the closed form of a 2×2 game's mixed equilibrium (the
-inspection game), and :func:`kuhn_poker_value` builds Kuhn poker's normal form,
-whose value for the first player is −1/18.
+:func:`mixed_2x2` is the closed form of a 2×2 game's mixed equilibrium and
+:func:`inspection_game` the textbook inspection game; Kuhn poker
+(:func:`kuhn_poker_value`), whose value for the first player is −1/18, is
+solved both in normal form (27 × 64, nashpy's linear program) and in sequence
+form (:func:`kuhn_poker_sequence_form`, scipy's ``linprog``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import product
 
 import numpy as np
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff
+from prohis_nb.prohis.cards import KINDS
 
 LOADS = ("honest", "dirty")
-OFFERS = ("no bribe", "bribe")
+NO_BRIBE = "no bribe"
+#: The offers and the controller plans of the default, single-bribe game.
+OFFERS = (NO_BRIBE, "bribe")
 CONTROLLER_PLANS = tuple(product(("accept", "reject"), ("inspect", "waive")))
+
+Plan = tuple[str, ...]
+Strategy = tuple[tuple[str, str], str]
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 @dataclass(frozen=True)
 class ConvoyGame:
-    """The parameters of the convoy game (see the module docstring)."""
+    """The parameters of the convoy game (see the module docstring).
+
+    ``card``: the controller card played (its rank); ``size``: cards in the
+    convoy (2-4); ``illegal``: illegal cards in a dirty convoy; ``bribe``: the
+    single bribe of the default menu; ``bribes``: a menu of bribes (overrides
+    ``bribe``; ``()`` for none at all); ``p_dirty``: probability of a dirty
+    hand; ``zero_sum``: payoffs in relative score (see the module docstring).
+    """
 
     card: str = "captain"
     size: int = 3
@@ -53,56 +89,140 @@ class ConvoyGame:
     p_dirty: float = 0.5
     zero_sum: bool = True
     waiver_keeps_card: bool = False
+    bribes: tuple[tuple[str, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         rank_of(self.card)
+        if self.card not in ("lieutenant", "captain", "inspector"):
+            raise ValueError(f"card is a controller card's name, got {self.card!r}")
         if not 2 <= self.size <= 4:
             raise ValueError(f"a convoy has 2 to 4 cards, got size={self.size}")
         if not 1 <= self.illegal <= self.size:
             raise ValueError(f"a dirty convoy holds 1 to {self.size} illegal cards")
         if not 0 <= self.p_dirty <= 1:
-            raise ValueError(f"p_dirty is a probability, got {self.p_dirty}")
+            raise ValueError(f"p_dirty is a probability between 0 and 1, got {self.p_dirty}")
+        object.__setattr__(self, "bribe", self._cards(self.bribe))
+        if self.bribes is not None:
+            menu = tuple(self._cards(b) for b in self.bribes)
+            if len(set(menu)) != len(menu):
+                raise ValueError(f"the bribes on the menu must differ, got {menu}")
+            object.__setattr__(self, "bribes", menu)
+
+    @staticmethod
+    def _cards(bribe: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(bribe, str):
+            raise ValueError(f"a bribe is a tuple of card kinds, e.g. ('legal',), got {bribe!r}")
+        cards = tuple(bribe)
+        unknown = [c for c in cards if c not in KINDS]
+        if not cards or unknown:
+            raise ValueError(
+                f"a bribe is one or more cards of the kinds {list(KINDS)}, got {cards!r}"
+            )
+        return cards
+
+    # ------------------------------------------------------------ the strategies
+
+    @property
+    def menu(self) -> tuple[tuple[str, ...], ...]:
+        """The bribes the smuggler may offer."""
+        return self.bribes if self.bribes is not None else (self.bribe,)
+
+    @cached_property
+    def offer_labels(self) -> dict[str, tuple[str, ...]]:
+        """Every offer's label and cards: ``"no bribe"`` (no cards), then each bribe.
+
+        A single bribe is labelled ``"bribe"``; on a longer menu each label
+        names its cards, e.g. ``"bribe (legal, legal)"``.
+        """
+        labels = {NO_BRIBE: ()}
+        for cards in self.menu:
+            label = "bribe" if len(self.menu) == 1 else f"bribe ({', '.join(cards)})"
+            labels[label] = cards
+        return labels
+
+    def offers(self, hand: str) -> tuple[str, ...]:
+        """The offers a ``dirty`` or ``honest`` hand can make (an honest one: no illegal card)."""
+        return tuple(
+            label
+            for label, cards in self.offer_labels.items()
+            if hand == "dirty" or "illegal" not in cards
+        )
 
     def convoy(self, load: str) -> list[str]:
+        """The cards of an ``honest`` or a ``dirty`` convoy."""
         if load == "honest":
             return ["legal"] * self.size
         return ["illegal"] * self.illegal + ["legal"] * (self.size - self.illegal)
 
-    def outcome(self, load: str, offer: str, plan: tuple[str, str]) -> tuple[float, float]:
+    def smuggler_strategies(self) -> list[Strategy]:
+        """``((dirty hand's load, its offer), honest hand's offer)`` for every pure strategy."""
+        return [
+            ((load, offer), honest)
+            for load, offer in product(LOADS, self.offers("dirty"))
+            for honest in self.offers("honest")
+        ]
+
+    def controller_plans(self) -> list[Plan]:
+        """``(answer to each bribe on the menu..., answer to no bribe)`` for every pure plan."""
+        answers = [("accept", "reject")] * len(self.menu) + [("inspect", "waive")]
+        return list(product(*answers))
+
+    # ------------------------------------------------------------ the payoffs
+
+    def outcome(self, load: str, offer: str, plan: Plan) -> tuple[float, float]:
         """Expected (smuggler, controller) gains for one convoy, offer and controller plan."""
+        return tuple(float(x) for x in self._outcome(load, offer, self._answer(offer, plan)))
+
+    def _answer(self, offer: str, plan: Plan) -> str:
+        if offer == NO_BRIBE:
+            return plan[-1]
+        index = list(self.offer_labels).index(offer) - 1
+        return "accept" if plan[index] == "accept" else "inspect"
+
+    def _outcome(self, load: str, offer: str, answer: str) -> tuple[Fraction, Fraction]:
         convoy = self.convoy(load)
-        to_bribe, to_none = plan
-        if offer == "bribe" and to_bribe == "accept":
-            payoff = ending_payoff("accepted", convoy, self.card, self.bribe)
-            return float(payoff.smuggler), float(payoff.controller)
-        if offer == "no bribe" and to_none == "waive":
+        if answer == "accept":
+            payoff = ending_payoff("accepted", convoy, self.card, self.offer_labels[offer])
+            return Fraction(payoff.smuggler), Fraction(payoff.controller)
+        if answer == "waive":
             payoff = ending_payoff(
                 "waived", convoy, self.card, waiver_keeps_card=self.waiver_keeps_card
             )
-            return float(payoff.smuggler), float(payoff.controller)
-        p = catch_probability(self.size, convoy.count("illegal"), 0, rank_of(self.card))
+            return Fraction(payoff.smuggler), Fraction(payoff.controller)
+        p = catch_probability(self.size, convoy.count("illegal"), 0, self.card)
         caught = ending_payoff("confiscated", convoy, self.card)
         passed = ending_payoff("passed", convoy, self.card)
         return (
-            float(p * caught.smuggler + (1 - p) * passed.smuggler),
-            float(p * caught.controller + (1 - p) * passed.controller),
+            p * caught.smuggler + (1 - p) * passed.smuggler,
+            p * caught.controller + (1 - p) * passed.controller,
         )
 
-    def smuggler_strategies(self) -> list[tuple[tuple[str, str], str]]:
-        """(what a dirty hand does, what an honest hand offers): 8 pure strategies."""
-        return [(dirty, honest) for dirty in product(LOADS, OFFERS) for honest in OFFERS]
-
     def payoff_matrices(self) -> tuple[np.ndarray, np.ndarray]:
-        """(smuggler, controller) payoff matrices: rows = smuggler strategies, columns = plans."""
-        rows = self.smuggler_strategies()
-        a = np.zeros((len(rows), len(CONTROLLER_PLANS)))
+        """(smuggler, controller) payoff matrices: rows = smuggler strategies, columns = plans.
+
+        Entry ``(s, π)``: ``p_dirty · u(dirty hand's choice, π) + (1 − p_dirty) ·
+        u(honest hand's choice, π)``, each ``u`` an outcome of :meth:`outcome`;
+        with ``zero_sum`` the smuggler's entry is its gain minus the controller's
+        and the controller's is the opposite.
+        """
+        rows, columns = self.smuggler_strategies(), self.controller_plans()
+        cache: dict[tuple[str, str, str], tuple[Fraction, Fraction]] = {}
+
+        def gains(load: str, offer: str, plan: Plan) -> tuple[Fraction, Fraction]:
+            key = (load, offer, self._answer(offer, plan))
+            if key not in cache:
+                cache[key] = self._outcome(*key)
+            return cache[key]
+
+        p = self.p_dirty
+        a = np.zeros((len(rows), len(columns)))
         b = np.zeros_like(a)
         for i, ((dirty_load, dirty_offer), honest_offer) in enumerate(rows):
-            for j, plan in enumerate(CONTROLLER_PLANS):
-                sd, cd = self.outcome(dirty_load, dirty_offer, plan)
-                sh, ch = self.outcome("honest", honest_offer, plan)
-                s = self.p_dirty * sd + (1 - self.p_dirty) * sh
-                c = self.p_dirty * cd + (1 - self.p_dirty) * ch
+            for j, plan in enumerate(columns):
+                sd, cd = gains(dirty_load, dirty_offer, plan)
+                sh, ch = gains("honest", honest_offer, plan)
+                s = p * sd + (1 - p) * sh
+                c = p * cd + (1 - p) * ch
                 a[i, j], b[i, j] = (s - c, c - s) if self.zero_sum else (s, c)
         return a, b
 
@@ -112,16 +232,21 @@ class ConvoyEquilibrium:
     """An equilibrium of the convoy game, with the numbers a lesson shows."""
 
     game: ConvoyGame
-    smuggler: np.ndarray  # probability of each smuggler strategy
-    controller: np.ndarray  # probability of each controller plan
+    smuggler: np.ndarray = field(repr=False)  # probability of each smuggler strategy
+    controller: np.ndarray = field(repr=False)  # probability of each controller plan
     smuggler_value: float
     controller_value: float
+
+    def _rows(self):
+        return zip(self.smuggler, self.game.smuggler_strategies())
+
+    def _columns(self):
+        return zip(self.controller, self.game.controller_plans())
 
     @property
     def dirty_hand_sends_honest(self) -> float:
         """How often a smuggler holding illegal goods still sends an honest convoy (baiting)."""
-        rows = self.game.smuggler_strategies()
-        return float(sum(p for p, ((load, _), _) in zip(self.smuggler, rows) if load == "honest"))
+        return float(sum(p for p, ((load, _), _) in self._rows() if load == "honest"))
 
     @property
     def honest_share(self) -> float:
@@ -129,66 +254,185 @@ class ConvoyEquilibrium:
         return (1 - self.game.p_dirty) + self.game.p_dirty * self.dirty_hand_sends_honest
 
     @property
-    def inspect_rate(self) -> float:
-        """How often the controller inspects a convoy offered no bribe."""
-        return float(
-            sum(q for q, (_, none) in zip(self.controller, CONTROLLER_PLANS) if none == "inspect")
-        )
+    def dirty_offers(self) -> dict[str, float]:
+        """How often a dirty hand makes each offer."""
+        rates = dict.fromkeys(self.game.offers("dirty"), 0.0)
+        for p, ((_, offer), _) in self._rows():
+            rates[offer] += float(p)
+        return rates
 
     @property
-    def accept_rate(self) -> float:
-        """How often the controller accepts a bribe."""
-        return float(
-            sum(q for q, (bribe, _) in zip(self.controller, CONTROLLER_PLANS) if bribe == "accept")
-        )
+    def honest_offers(self) -> dict[str, float]:
+        """How often an honest hand makes each offer."""
+        rates = dict.fromkeys(self.game.offers("honest"), 0.0)
+        for p, (_, offer) in self._rows():
+            rates[offer] += float(p)
+        return rates
+
+    @property
+    def offer_rates(self) -> dict[str, float]:
+        """How often each offer comes with a convoy, all hands together."""
+        p = self.game.p_dirty
+        honest = self.honest_offers
+        return {
+            offer: p * rate + (1 - p) * honest.get(offer, 0.0)
+            for offer, rate in self.dirty_offers.items()
+        }
 
     @property
     def bribe_rate(self) -> float:
         """How often a convoy comes with a bribe."""
-        rows = self.game.smuggler_strategies()
+        return 1 - self.offer_rates[NO_BRIBE]
+
+    @property
+    def dirty_given_offer(self) -> dict[str, float | None]:
+        """What the controller should believe: P(the convoy is dirty | this offer) (Bayes).
+
+        ``None`` for an offer never made in equilibrium.
+        """
         p = self.game.p_dirty
-        total = 0.0
-        for prob, ((_, dirty_offer), honest_offer) in zip(self.smuggler, rows):
-            total += prob * (p * (dirty_offer == "bribe") + (1 - p) * (honest_offer == "bribe"))
-        return float(total)
+        dirty = dict.fromkeys(self.game.offers("dirty"), 0.0)
+        for q, ((load, offer), _) in self._rows():
+            if load == "dirty":
+                dirty[offer] += p * float(q)
+        rates = self.offer_rates
+        return {
+            offer: (dirty[offer] / rates[offer] if rates[offer] > 1e-12 else None)
+            for offer in rates
+        }
+
+    @property
+    def inspect_rate(self) -> float:
+        """How often the controller inspects a convoy offered no bribe."""
+        return float(sum(q for q, plan in self._columns() if plan[-1] == "inspect"))
+
+    @property
+    def accept_rates(self) -> dict[str, float]:
+        """How often the controller accepts each bribe on the menu."""
+        labels = list(self.game.offer_labels)[1:]
+        return {
+            label: float(sum(q for q, plan in self._columns() if plan[i] == "accept"))
+            for i, label in enumerate(labels)
+        }
+
+    @property
+    def accept_rate(self) -> float:
+        """How often the controller accepts a bribe (weighted by how often each is offered)."""
+        rates = self.accept_rates
+        if not rates:
+            return 0.0
+        offered = {label: self.offer_rates[label] for label in rates}
+        total = sum(offered.values())
+        if total <= 1e-12:
+            return sum(rates.values()) / len(rates)
+        return sum(rates[label] * offered[label] for label in rates) / total
+
+    def numbers(self) -> dict[str, float]:
+        """The equilibrium's headline numbers, by name (the ones :meth:`summary` reads out)."""
+        return {
+            "dirty_hand_sends_honest": self.dirty_hand_sends_honest,
+            "honest_share": self.honest_share,
+            "bribe_rate": self.bribe_rate,
+            "inspect_rate": self.inspect_rate,
+            "accept_rate": self.accept_rate,
+            "smuggler_value": self.smuggler_value,
+            "controller_value": self.controller_value,
+        }
 
     def summary(self) -> str:
         """The equilibrium in words, for a lesson."""
         g = self.game
-        article = "an" if g.card[0] in "aeiou" else "a"
+        measure = "relative score" if g.zero_sum else "own score"
         return (
-            f"Against {article} {g.card} on a {g.size}-card convoy, a smuggler holding illegal "
-            f"goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} "
+            f"Against {_article(g.card)} {g.card} on a {g.size}-card convoy, a smuggler holding "
+            f"illegal goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} "
             f"of the time "
             f"(so {self.honest_share:.0%} of all convoys are honest), and offer a bribe with "
             f"{self.bribe_rate:.0%} of convoys. The controller should inspect "
             f"{self.inspect_rate:.0%} of convoys offered no bribe and accept "
-            f"{self.accept_rate:.0%} of bribes. Expected gain per convoy: smuggler "
+            f"{self.accept_rate:.0%} of bribes. Expected gain per convoy ({measure}): smuggler "
             f"${self.smuggler_value:,.0f}, controller ${self.controller_value:,.0f}."
         )
 
 
-def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
-    """Solve the convoy game with nashpy and return one equilibrium."""
+def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) -> bool:
+    """No pure strategy of either side does better against the other's mix (1e-6 relative)."""
+    tol = 1e-6 * max(1.0, float(np.abs(a).max()), float(np.abs(b).max()))
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
+        return False
+    return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
+
+
+def _normalise(sigma) -> np.ndarray:
+    sigma = np.clip(np.asarray(sigma, dtype=float), 0, None)
+    return sigma / sigma.sum()
+
+
+def solve_bimatrix(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One Nash equilibrium of the bimatrix game ``(a, b)``, checked.
+
+    A zero-sum game (``b = −a``) is solved by nashpy's linear program (the
+    minimax theorem). Otherwise nashpy's Lemke-Howson (lexicographic pivoting,
+    which copes with degenerate games) is tried from each starting label until
+    a result passes the best-response check; support enumeration is the last
+    resort.
+    """
+    import warnings
+
     import nashpy
 
+    if np.allclose(a, -b):
+        x, y = (_normalise(s) for s in nashpy.Game(a).linear_program())
+        return x, y
+    game = nashpy.Game(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for label in range(sum(a.shape)):
+            try:
+                x, y = game.lemke_howson(initial_dropped_label=label)
+            except Exception:  # noqa: BLE001 - a failed pivot: try the next label
+                continue
+            if np.all(np.isfinite(x)) and np.all(np.isfinite(y)) and x.sum() > 0 and y.sum() > 0:
+                x, y = _normalise(x), _normalise(y)
+                if _is_equilibrium(a, b, x, y):
+                    return x, y
+        for x, y in game.support_enumeration():
+            x, y = _normalise(x), _normalise(y)
+            if _is_equilibrium(a, b, x, y):
+                return x, y
+    raise RuntimeError("no equilibrium found (this should not happen: every finite game has one)")
+
+
+def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
+    """Solve the convoy game with nashpy and return one equilibrium (< 100 ms).
+
+    See :func:`solve_bimatrix` for the method. In the zero-sum game every
+    equilibrium has the same value, so the expected gains are well defined
+    even when several mixes are optimal.
+    """
     game = game or ConvoyGame()
     a, b = game.payoff_matrices()
-    if game.zero_sum:
-        sigma_s, sigma_c = nashpy.Game(a).linear_program()
-    else:
-        sigma_s, sigma_c = next(iter(nashpy.Game(a, b).support_enumeration()))
-    sigma_s = np.clip(np.asarray(sigma_s, dtype=float), 0, None)
-    sigma_c = np.clip(np.asarray(sigma_c, dtype=float), 0, None)
-    sigma_s /= sigma_s.sum()
-    sigma_c /= sigma_c.sum()
+    x, y = solve_bimatrix(a, b)
     return ConvoyEquilibrium(
         game=game,
-        smuggler=sigma_s,
-        controller=sigma_c,
-        smuggler_value=float(sigma_s @ a @ sigma_c),
-        controller_value=float(sigma_s @ b @ sigma_c),
+        smuggler=x,
+        controller=y,
+        smuggler_value=float(x @ a @ y),
+        controller_value=float(x @ b @ y),
     )
+
+
+def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, float]]:
+    """Solve the convoy game and read it back: ``(summary in English, the numbers)``.
+
+    >>> text, numbers = explain_convoy_game(ConvoyGame(card="captain", p_dirty=0.5))
+    >>> text.startswith("Against a captain on a 3-card convoy")
+    True
+    >>> 0 <= numbers["inspect_rate"] <= 1
+    True
+    """
+    equilibrium = solve_convoy_game(game)
+    return equilibrium.summary(), equilibrium.numbers()
 
 
 # ---------------------------------------------------------------- classic references
@@ -203,9 +447,13 @@ def mixed_2x2(a, b) -> tuple[Fraction, Fraction]:
     """
     a = [[Fraction(x) for x in row] for row in a]
     b = [[Fraction(x) for x in row] for row in b]
-    p = (b[1][1] - b[1][0]) / (b[0][0] - b[1][0] - b[0][1] + b[1][1])
-    q = (a[1][1] - a[0][1]) / (a[0][0] - a[0][1] - a[1][0] + a[1][1])
-    if not (0 <= p <= 1 and 0 <= q <= 1):
+    p_den = b[0][0] - b[1][0] - b[0][1] + b[1][1]
+    q_den = a[0][0] - a[0][1] - a[1][0] + a[1][1]
+    if p_den == 0 or q_den == 0:
+        raise ValueError("this 2x2 game has no fully mixed equilibrium")
+    p = (b[1][1] - b[1][0]) / p_den
+    q = (a[1][1] - a[0][1]) / q_den
+    if not (0 < p < 1 and 0 < q < 1):
         raise ValueError("this 2x2 game has no fully mixed equilibrium")
     return p, q
 
@@ -219,6 +467,23 @@ def inspection_game(
     inspectee = [[0, 0], [-fine, gain]]
     inspector = [[-cost, 0], [fine - cost, -loss]]
     return inspectee, inspector
+
+
+def inspection_game_equilibrium(
+    gain: float, fine: float, cost: float, loss: float
+) -> tuple[Fraction, Fraction]:
+    """The inspection game's mixed equilibrium in closed form: (P(cheat), P(inspect)).
+
+    Each side makes the *other* indifferent: the inspector is indifferent when
+    ``−cost + P(cheat) · fine = −P(cheat) · loss``, so ``P(cheat) = cost / (fine + loss)``;
+    the inspectee when ``P(inspect) · (−fine) + (1 − P(inspect)) · gain = 0``, so
+    ``P(inspect) = gain / (gain + fine)``.
+
+    >>> inspection_game_equilibrium(gain=3, fine=5, cost=1, loss=2)
+    (Fraction(1, 7), Fraction(3, 8))
+    """
+    gain, fine, cost, loss = (Fraction(v) for v in (gain, fine, cost, loss))
+    return cost / (fine + loss), gain / (gain + fine)
 
 
 def kuhn_poker_matrix() -> np.ndarray:
@@ -253,8 +518,92 @@ def kuhn_poker_matrix() -> np.ndarray:
     return matrix
 
 
-def kuhn_poker_value() -> float:
-    """The value of Kuhn poker for the first player, by linear programming (−1/18)."""
+def kuhn_poker_sequence_form() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kuhn poker in sequence form: ``(A, E, F)``, player 1's payoff and both players' constraints.
+
+    A *sequence* is a player's own moves on the way to a node. Player 1's
+    sequences: the empty one, then for each card ``bet``, ``check``,
+    ``check·call``, ``check·fold``; player 2's: the empty one, then for each
+    card ``call``, ``fold`` (facing a bet), ``bet``, ``check`` (facing a
+    check). A strategy is a *realisation plan* ``x ≥ 0`` with ``E x = e``
+    (the empty sequence has weight 1, and each information set's moves share
+    the weight of the sequence leading to it); ``A[s1, s2]`` sums chance ×
+    payoff over the leaves the two sequences reach. The value is
+    ``max_x min_y xᵀ A y`` under those constraints: a linear program of size
+    13 × 13 instead of 27 × 64.
+    """
+    p1 = ["root"] + [
+        f"{c}:{m}" for c in range(3) for m in ("bet", "check", "check-call", "check-fold")
+    ]
+    p2 = ["root"] + [f"{c}:{m}" for c in range(3) for m in ("call", "fold", "bet", "check")]
+    i1 = {s: n for n, s in enumerate(p1)}
+    i2 = {s: n for n, s in enumerate(p2)}
+    a = np.zeros((len(p1), len(p2)))
+    chance = 1 / 6
+    for c1, c2 in product(range(3), repeat=2):
+        if c1 == c2:
+            continue
+        show = 1 if c1 > c2 else -1
+        leaves = [
+            (f"{c1}:bet", f"{c2}:call", 2 * show),
+            (f"{c1}:bet", f"{c2}:fold", 1),
+            (f"{c1}:check", f"{c2}:check", show),
+            (f"{c1}:check-call", f"{c2}:bet", 2 * show),
+            (f"{c1}:check-fold", f"{c2}:bet", -1),
+        ]
+        for s1, s2, payoff in leaves:
+            a[i1[s1], i2[s2]] += chance * payoff
+    e = np.zeros((1 + 2 * 3, len(p1)))
+    e[0, i1["root"]] = 1
+    for c in range(3):
+        e[1 + 2 * c, [i1[f"{c}:bet"], i1[f"{c}:check"]]] = 1
+        e[1 + 2 * c, i1["root"]] = -1
+        e[2 + 2 * c, [i1[f"{c}:check-call"], i1[f"{c}:check-fold"]]] = 1
+        e[2 + 2 * c, i1[f"{c}:check"]] = -1
+    f = np.zeros((1 + 2 * 3, len(p2)))
+    f[0, i2["root"]] = 1
+    for c in range(3):
+        f[1 + 2 * c, [i2[f"{c}:call"], i2[f"{c}:fold"]]] = 1
+        f[1 + 2 * c, i2["root"]] = -1
+        f[2 + 2 * c, [i2[f"{c}:bet"], i2[f"{c}:check"]]] = 1
+        f[2 + 2 * c, i2["root"]] = -1
+    return a, e, f
+
+
+def solve_sequence_form(a: np.ndarray, e: np.ndarray, f: np.ndarray) -> float:
+    """Value of a two-player zero-sum game in sequence form, by one linear program.
+
+    ``max_x min_y xᵀ A y`` with ``E x = e₁``, ``F y = e₁``, ``x, y ≥ 0``
+    (``e₁ = (1, 0, …, 0)``). The inner minimum is a linear program whose dual is
+    ``max e₁ᵀ v`` subject to ``Fᵀ v ≤ Aᵀ x``; so the value is
+    ``max e₁ᵀ v`` over ``x ≥ 0``, ``v`` free, with ``E x = e₁`` and
+    ``Fᵀ v − Aᵀ x ≤ 0`` (Koller, Megiddo & von Stengel, 1994).
+    """
+    from scipy.optimize import linprog
+
+    nx, nv = a.shape[0], f.shape[0]
+    cost = np.concatenate([np.zeros(nx), -np.eye(nv)[0]])  # maximise v₀ = e₁ᵀ v
+    a_ub = np.hstack([-a.T, f.T])
+    b_ub = np.zeros(a.shape[1])
+    a_eq = np.hstack([e, np.zeros((e.shape[0], nv))])
+    b_eq = np.eye(e.shape[0])[0]
+    bounds = [(0, None)] * nx + [(None, None)] * nv
+    result = linprog(cost, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds)
+    if not result.success:
+        raise RuntimeError(f"the sequence-form linear program failed: {result.message}")
+    return float(-result.fun)
+
+
+def kuhn_poker_value(method: str = "normal") -> float:
+    """The value of Kuhn poker for the first player (−1/18), by linear programming.
+
+    ``method="normal"``: nashpy's linear program on the 27 × 64 normal form;
+    ``method="sequence"``: scipy's ``linprog`` on the sequence form.
+    """
+    if method == "sequence":
+        return solve_sequence_form(*kuhn_poker_sequence_form())
+    if method != "normal":
+        raise ValueError(f"method is 'normal' or 'sequence', got {method!r}")
     import nashpy
 
     matrix = kuhn_poker_matrix()

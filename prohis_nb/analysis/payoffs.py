@@ -17,9 +17,22 @@ passed (inspected)  Σ (W − H) over the convoy + H(card)      − H(card)
 confiscated         − Σ H over the convoy                    Σ W over the convoy + W(card) − H(card)
 ==================  =======================================  =====================================
 
-A surprise worth teaching: an illegal card in hand is worth −$4,000, so *any*
-way of getting rid of it helps its owner — even losing it to a confiscation
-(``- H = +4,000``), or paying it as a bribe.
+Consequences worth teaching, all straight from the table:
+
+* an illegal card in hand is worth −$4,000, so *any* way of getting rid of it
+  helps its owner — even losing it to a confiscation (``− H = +4,000``), or
+  paying it as a bribe (the smuggler gains $4,000, the controller too);
+* a bribe of legal cards costs the smuggler nothing (``H = 0``) and is worth
+  $1,000 a card to the controller: bribes are cheap to give;
+* waiving is never a loss for the controller: its card scores ``W − H`` =
+  +$2,000 in its own warehouse (0 under ``waiver_keeps_card``);
+* a lost inspection costs the controller only ``H(card)`` (its card changes
+  hands), while a confiscation also banks the card it played (``W − H``).
+
+These are changes of *final score* from this convoy alone: the cards the
+smuggler kept could have travelled later, the controller card could have
+controlled again. Those continuation values are left out on purpose: they
+depend on the rest of the game.
 
 Worked example: convoy (illegal, legal), inspected by a captain. Passed: the
 smuggler gains (4,000 − (−4,000)) + (1,000 − 0) + 2,000 = $11,000 and the
@@ -30,11 +43,31 @@ and the controller gains 4,000 + 1,000 + (4,000 − 2,000) = $7,000.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import NamedTuple
 
-from prohis_nb.prohis.cards import HAND_VALUE, WAREHOUSE_VALUE
+from prohis_nb.prohis.cards import CONTROLLER_KINDS, HAND_VALUE, WAREHOUSE_VALUE
 
-ENDINGS = ("uncontrolled", "waived", "accepted", "passed", "confiscated")
+
+class Ending(StrEnum):
+    """The five ways one convoy can end. ``Ending.PASSED == "passed"``: either may be used.
+
+    * ``UNCONTROLLED`` — nobody played a controller card;
+    * ``WAIVED`` — controlled, no bribe offered, the controller waived;
+    * ``ACCEPTED`` — a bribe was offered and accepted;
+    * ``PASSED`` — inspected and it got through (a controller card or only legal cards turned);
+    * ``CONFISCATED`` — inspected and an illegal card was turned.
+    """
+
+    UNCONTROLLED = "uncontrolled"
+    WAIVED = "waived"
+    ACCEPTED = "accepted"
+    PASSED = "passed"
+    CONFISCATED = "confiscated"
+
+
+#: The endings in the order above (plain strings compare equal to them).
+ENDINGS: tuple[Ending, ...] = tuple(Ending)
 
 
 class Payoff(NamedTuple):
@@ -44,34 +77,49 @@ class Payoff(NamedTuple):
     controller: int
 
 
+def _kinds(cards: Iterable[str], what: str) -> list[str]:
+    cards = [cards] if isinstance(cards, str) else list(cards)
+    unknown = [c for c in cards if c not in WAREHOUSE_VALUE]
+    if unknown:
+        raise ValueError(
+            f"{what} holds unknown card kind(s) {unknown}; the kinds are {list(WAREHOUSE_VALUE)}"
+        )
+    return cards
+
+
 def to_warehouse_gain(cards: Iterable[str]) -> int:
     """What moving ``cards`` from a hand to the same player's warehouse adds: ``Σ (W - H)``."""
-    return sum(WAREHOUSE_VALUE[c] - HAND_VALUE[c] for c in cards)
+    return sum(WAREHOUSE_VALUE[c] - HAND_VALUE[c] for c in _kinds(cards, "the cards"))
 
 
 def hand_value(cards: Iterable[str]) -> int:
     """``Σ H``: what ``cards`` are worth in a hand (illegal ones count −4,000)."""
-    return sum(HAND_VALUE[c] for c in cards)
+    return sum(HAND_VALUE[c] for c in _kinds(cards, "the cards"))
 
 
 def warehouse_value(cards: Iterable[str]) -> int:
     """``Σ W``: what ``cards`` are worth in a warehouse."""
-    return sum(WAREHOUSE_VALUE[c] for c in cards)
+    return sum(WAREHOUSE_VALUE[c] for c in _kinds(cards, "the cards"))
 
 
 def ending_payoff(
-    ending: str,
+    ending: Ending | str,
     convoy: Iterable[str],
     card: str = "captain",
     bribe: Iterable[str] = (),
     waiver_keeps_card: bool = False,
 ) -> Payoff:
-    """The payoff of one ending (see the table in the module docstring).
+    """The payoff ``(smuggler, controller)`` of one ending (the table in the module docstring).
 
     ``convoy``: the convoy's cards; ``card``: the controller card played;
     ``bribe``: the bribe's cards (``accepted`` only).
+
+    >>> ending_payoff(Ending.CONFISCATED, ["illegal", "legal"], "captain")
+    Payoff(smuggler=4000, controller=7000)
     """
-    convoy = list(convoy)
+    convoy = _kinds(convoy, "the convoy")
+    if card not in CONTROLLER_KINDS:
+        raise ValueError(f"card is the controller card played, one of {CONTROLLER_KINDS}")
     passes = to_warehouse_gain(convoy)
     if ending == "uncontrolled":
         return Payoff(passes, 0)
@@ -79,7 +127,7 @@ def ending_payoff(
         kept = 0 if waiver_keeps_card else WAREHOUSE_VALUE[card] - HAND_VALUE[card]
         return Payoff(passes, kept)
     if ending == "accepted":
-        bribe = list(bribe)
+        bribe = _kinds(bribe, "the bribe")
         return Payoff(passes - hand_value(bribe), warehouse_value(bribe))
     if ending == "passed":
         return Payoff(passes + HAND_VALUE[card], -HAND_VALUE[card])
@@ -87,3 +135,16 @@ def ending_payoff(
         taken = warehouse_value(convoy) + WAREHOUSE_VALUE[card] - HAND_VALUE[card]
         return Payoff(-hand_value(convoy), taken)
     raise ValueError(f"unknown ending {ending!r}; the endings are {', '.join(ENDINGS)}")
+
+
+def all_payoffs(
+    convoy: Iterable[str],
+    card: str = "captain",
+    bribe: Iterable[str] = (),
+    waiver_keeps_card: bool = False,
+) -> dict[Ending, Payoff]:
+    """The payoff of every ending of one convoy, for a table in a lesson."""
+    convoy = list(convoy)
+    return {
+        ending: ending_payoff(ending, convoy, card, bribe, waiver_keeps_card) for ending in ENDINGS
+    }

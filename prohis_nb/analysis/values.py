@@ -43,7 +43,7 @@ from itertools import product
 from math import comb
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
-from prohis_nb.analysis.payoffs import ending_payoff
+from prohis_nb.analysis.payoffs import ending_payoff, warehouse_value
 from prohis_nb.prohis.cards import KINDS
 
 Number = Fraction | float
@@ -52,12 +52,21 @@ Number = Fraction | float
 def convoy_belief(unseen: Mapping[str, int], n: int) -> dict[tuple[int, ...], Fraction]:
     """P(convoy make-up) for ``n`` cards drawn from the ``unseen`` pool (hypergeometric).
 
-    Keys are count vectors in the order of :data:`~prohis_nb.prohis.cards.KINDS`
-    (legal, illegal, lieutenant, captain, inspector); the values add up to 1.
+    ``P(x) = Π_i C(U_i, x_i) / C(U, n)``. Keys are count vectors in the order of
+    :data:`~prohis_nb.prohis.cards.KINDS` (legal, illegal, lieutenant, captain,
+    inspector): the three controller ranks stay apart, since each scores
+    differently. The values add up to 1.
+
+    >>> belief = convoy_belief({"legal": 6, "illegal": 3, "lieutenant": 1}, 2)
+    >>> belief[(1, 1, 0, 0, 0)]  # one legal and one illegal: 6 * 3 / C(10, 2)
+    Fraction(2, 5)
     """
-    pool = [int(unseen.get(kind, 0)) for kind in KINDS]
-    if any(count < 0 for count in pool):
-        raise ValueError(f"unseen counts must be ≥ 0, got {dict(unseen)}")
+    unknown = sorted(set(unseen) - set(KINDS))
+    if unknown:
+        raise ValueError(f"unknown card kind(s) {unknown} in unseen; the kinds are {list(KINDS)}")
+    pool = [unseen.get(kind, 0) for kind in KINDS]
+    if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pool):
+        raise ValueError(f"unseen counts must be whole numbers ≥ 0, got {dict(unseen)}")
     total = sum(pool)
     if not 1 <= n <= total:
         raise ValueError(f"cannot draw a convoy of {n} cards from {total} unseen cards")
@@ -74,6 +83,11 @@ def convoy_belief(unseen: Mapping[str, int], n: int) -> dict[tuple[int, ...], Fr
     return belief
 
 
+def belief_catch_probability(belief: Mapping[tuple[int, ...], Number], card: str) -> Number:
+    """P(the inspection catches the convoy) under a belief: ``Σ_x P(x) · P(caught | x)``."""
+    return sum(p * _catch(tuple(counts), card) for counts, p in belief.items())
+
+
 def cards_of(counts: Iterable[int]) -> list[str]:
     """A count vector (KINDS order) as a list of kinds."""
     return [kind for kind, count in zip(KINDS, counts) for _ in range(count)]
@@ -87,7 +101,13 @@ def _catch(counts: tuple[int, ...], card: str) -> Fraction:
 def inspection_values(
     counts: Iterable[int] | Iterable[str], card: str
 ) -> tuple[Fraction, Fraction]:
-    """(smuggler, controller) expected payoffs of inspecting one known convoy."""
+    """(smuggler, controller) expected payoffs of inspecting one known convoy.
+
+    ``p · confiscated + (1 − p) · passed`` for each side, ``p`` the catch probability.
+
+    >>> inspection_values(["illegal", "legal"], "captain")  # caught for sure: a captain turns both
+    (Fraction(4000, 1), Fraction(7000, 1))
+    """
     counts = _as_counts(counts)
     convoy = cards_of(counts)
     p = _catch(counts, card)
@@ -103,34 +123,60 @@ def controller_values(
     card: str,
     bribe_value: Number = 0,
     waiver_keeps_card: bool = False,
+    bribe: Iterable[str] = (),
 ) -> dict[str, Number]:
     """The controller's expected payoff of ``inspect``, ``waive`` and ``accept`` (a bribe).
 
-    ``belief``: P(convoy make-up) as from :func:`convoy_belief`; ``bribe_value``:
-    what the bribe is worth in the controller's warehouse, in dollars.
+    ``belief``: P(convoy make-up) as from :func:`convoy_belief`. The bribe is
+    either ``bribe_value``, what it is worth in the controller's warehouse in
+    dollars, or ``bribe``, its cards (then ``accept = Σ W(bribe)``).
+
+    * ``inspect = Σ_x P(x) · [p(x) · confiscated(x) + (1 − p(x)) · (−H(card))]``
+    * ``waive = W(card) − H(card)`` (0 under ``waiver_keeps_card``)
+    * ``accept = b``
+
+    >>> belief = convoy_belief({"legal": 6, "illegal": 3, "lieutenant": 1}, 2)
+    >>> values = controller_values(belief, "captain", bribe=["legal", "legal"])
+    >>> values["inspect"], values["waive"], values["accept"]
+    (Fraction(8300, 3), 2000, 2000)
     """
+    bribe = list(bribe)
+    if bribe and bribe_value:
+        raise ValueError("give the bribe as bribe_value (dollars) or as bribe (cards), not both")
     inspect = sum(p * inspection_values(counts, card)[1] for counts, p in belief.items())
     waive = ending_payoff("waived", [], card, waiver_keeps_card=waiver_keeps_card).controller
-    return {"inspect": inspect, "waive": waive, "accept": bribe_value}
+    accept = warehouse_value(bribe) if bribe else bribe_value
+    return {"inspect": inspect, "waive": waive, "accept": accept}
 
 
 def indifference_bribe(belief: Mapping[tuple[int, ...], Number], card: str) -> Number:
-    """The bribe value ``b*`` at which accepting is worth exactly as much as inspecting."""
+    """The bribe value ``b*`` at which accepting is worth exactly as much as inspecting.
+
+    A rejected bribe obliges the controller to inspect, so the comparison is
+    accept (``b``) against inspect, never against waiving: ``b* = EV(inspect)``.
+    Accept any bribe worth ``b ≥ b*`` in your warehouse.
+    """
     return controller_values(belief, card)["inspect"]
 
 
 def smuggler_values(
     convoy: Iterable[str],
     card: str,
-    bribe: Iterable[str],
+    bribe: Iterable[str] | Number,
     accept_probability: Number,
     inspect_probability: Number = 1,
 ) -> dict[str, Number]:
     """The smuggler's expected payoff of offering ``bribe`` versus offering ``none``.
 
-    ``accept_probability``: how likely the controller takes the bribe (it must
-    inspect otherwise); ``inspect_probability``: how likely it inspects when
-    offered nothing (it waives otherwise).
+    ``bribe``: the bribe's cards (it costs the smuggler ``Σ H(bribe)``: nothing
+    for legal cards, −$4,000 each, a gain, for illegal ones), or a number, its
+    cost in dollars of the smuggler's final score. ``accept_probability``:
+    how likely the controller takes the bribe (a rejection obliges it to
+    inspect); ``inspect_probability``: how likely it inspects when offered
+    nothing (it waives otherwise). With ``pass = Σ (W − H)`` over the convoy:
+
+    * ``offer = a · (pass − cost) + (1 − a) · EV_s(inspected)``
+    * ``none = q · EV_s(inspected) + (1 − q) · pass``
     """
     convoy = list(convoy)
     for name, value in (("accept", accept_probability), ("inspect", inspect_probability)):
@@ -138,7 +184,10 @@ def smuggler_values(
             raise ValueError(f"{name}_probability must be between 0 and 1, got {value}")
     inspected, _ = inspection_values(convoy, card)
     passes = ending_payoff("uncontrolled", convoy).smuggler
-    paid = ending_payoff("accepted", convoy, card, bribe).smuggler
+    if isinstance(bribe, int | float | Fraction):
+        paid = passes - bribe
+    else:
+        paid = ending_payoff("accepted", convoy, card, bribe).smuggler
     a, q = accept_probability, inspect_probability
     return {
         "offer": a * paid + (1 - a) * inspected,
@@ -149,6 +198,9 @@ def smuggler_values(
 def _as_counts(cards_or_counts) -> tuple[int, ...]:
     items = list(cards_or_counts)
     if items and isinstance(items[0], str):
+        unknown = sorted(set(items) - set(KINDS))
+        if unknown:
+            raise ValueError(f"unknown card kind(s) {unknown}; the kinds are {list(KINDS)}")
         return tuple(items.count(kind) for kind in KINDS)
     if len(items) != len(KINDS):
         raise ValueError(f"a convoy is a list of kinds or 5 counts ({', '.join(KINDS)})")
