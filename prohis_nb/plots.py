@@ -184,3 +184,90 @@ def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int
     _dollars(ax, "x")
     ax.legend(loc="upper right")
     return fig, ax
+
+
+def declare_vs_lie(
+    hand: Sequence[str],
+    inform_rate: float = 0.0,
+    board: Any = None,
+    search_rate: float | None = None,
+):
+    """Smuggle: the value of declaring ``hand`` truly and of hiding it, against the search rate.
+
+    Two straight lines from :func:`prohis_nb.analysis.smuggle.declaration_value`
+    (the truth: ``−d + e C``; declaring nothing: ``−e f``, with ``e`` the
+    chance the hand is checked by the Officer or an Informer). They cross at
+    the break-even search rate, marked with a dot; left of it hiding pays.
+    ``search_rate`` draws a dashed line at the rate the Officer really uses.
+    """
+    from prohis_nb.analysis.smuggle import break_even_search_rate, declaration_value, dutiable
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
+    rates = [i / 100 for i in range(101)]
+    truth = [float(declaration_value(hand, goods, s, inform_rate, board)) for s in rates]
+    hide = [float(declaration_value(hand, (), s, inform_rate, board)) for s in rates]
+    fig, ax = _figure()
+    ax.plot(rates, truth, color=PALETTE[2], ls=LINE_STYLES[0], lw=2.5, label="declare the truth")
+    ax.plot(rates, hide, color=PALETTE[3], ls=LINE_STYLES[1], lw=2.5, label="declare nothing (lie)")
+    even = break_even_search_rate(hand, inform_rate, board)
+    if even is not None:
+        value = float(declaration_value(hand, goods, even, inform_rate, board))
+        ax.plot([float(even)], [value], marker="o", color=PALETTE[7], ms=10)
+        ax.annotate(
+            f"break-even: search {float(even):.0%} of hands",
+            (float(even), value),
+            textcoords="offset points",
+            xytext=(10, 10),
+            fontsize=12,
+        )
+        ax.axvspan(0, float(even), color=PALETTE[3], alpha=0.08, label="lying pays")
+    if search_rate is not None:
+        ax.axvline(
+            search_rate,
+            color=PALETTE[0],
+            ls=":",
+            lw=2,
+            label=f"the Officer searches {search_rate:.0%}",
+        )
+    things = ", ".join(goods) if goods else "nothing dutiable"
+    informer = f", Informers {inform_rate:.0%}" if inform_rate else ""
+    _style(
+        ax,
+        f"Declare or lie? ({things}{informer})",
+        "the Officer's search rate",
+        "declarer's expected money change",
+    )
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    _dollars(ax, "y")
+    ax.legend(loc="lower left")
+    return fig, ax
+
+
+def customs_rates(board: Any = None):
+    """Smuggle: each item's equilibrium search rate and lying rate, side by side.
+
+    From :func:`prohis_nb.analysis.smuggle.item_game`: the Officer searches a
+    declaration of one item at ``s* = d / (f + C)`` and a declarer lies at
+    ``q* = C / (f + C)``. Dear items are searched more and lied about less.
+    """
+    from prohis_nb.analysis.smuggle import item_game
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    games = [item_game(kind, board) for kind in DUTIABLE]
+    fig, ax = _figure(9, 5)
+    xs = list(range(len(DUTIABLE)))
+    ax.bar([x - 0.2 for x in xs], [float(g.search_rate) for g in games], width=0.4,
+           color=PALETTE[0], label="the Officer searches (s*)")  # fmt: skip
+    ax.bar([x + 0.2 for x in xs], [float(g.lying_rate) for g in games], width=0.4,
+           color=PALETTE[1], hatch="//", label="the declarer lies (q*)")  # fmt: skip
+    ax.set_xticks(xs, [k.capitalize() for k in DUTIABLE], rotation=30)
+    _style(ax, "Equilibrium of the declare-or-lie game, item by item", "", "probability")
+    from matplotlib.ticker import PercentFormatter
+
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylim(0, 1)
+    ax.legend(loc="upper right")
+    return fig, ax

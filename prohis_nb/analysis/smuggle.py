@@ -76,7 +76,7 @@ RECEIVER_CHOICES = ("accept", "inform")
 
 def _exact(value: Number) -> Fraction:
     """A float as the decimal it prints as (0.2 is 1/5), so the answers stay readable."""
-    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    return Fraction(repr(float(value))) if isinstance(value, float) else Fraction(value)
 
 
 def _rate(name: str, value: Number) -> Fraction:
@@ -285,6 +285,33 @@ def declaration_options(
     options["immunity"] = immunity_value(cards, challenge_rate, board)
     order = {"truth": 0, "nothing": 1, "immunity": 2}  # ties: the truth first
     return dict(sorted(options.items(), key=lambda kv: (-kv[1], order[kv[0]])))
+
+
+def break_even_search_rate(
+    hand: Iterable[str], inform_rate: Number = 0, board: Board | None = None
+) -> Fraction | None:
+    """The Officer's search rate at which declaring ``hand`` truthfully and hiding it pay the same.
+
+    The hand is checked with probability ``e = s + (1 − s) r``; the two
+    values are equal when ``e = d / (f + C)``, so ``s = (e − r) / (1 − r)``.
+    Below it hiding pays, above it the truth does. ``None`` when there is no
+    such rate in [0, 1]: nothing to hide, or the Informers alone already
+    check the hand often enough (then the truth pays at every search rate),
+    or the fines are too small for the truth ever to pay.
+
+    >>> break_even_search_rate(["watch", "luggage", "luggage", "luggage"])
+    Fraction(3, 10)
+    """
+    board = board or Board()
+    r = _rate("inform_rate", inform_rate)
+    held = dutiable(hand)
+    if not held:
+        return None
+    d, f = board.hand_duty(held), board.hand_fines(held)
+    checked = Fraction(d, f + board.compensation)
+    if r >= checked or checked > 1:
+        return None
+    return (checked - r) / (1 - r)
 
 
 # ---------------------------------------------------------------- the Informer

@@ -7,7 +7,9 @@
 * :class:`Play`: the learner plays one seat against bots; :class:`HotSeat`:
   several people share one screen, the cards hidden between turns;
 * :class:`Explorer`: sliders that redraw the expected value of bribing and
-  inspecting (needs ``prohis_nb.analysis`` and ``prohis_nb.plots``).
+  inspecting (needs ``prohis_nb.analysis`` and ``prohis_nb.plots``);
+* :class:`CustomsExplorer` (Smuggle): the expected value of declaring and of
+  lying against the Customs Officer's search rate.
 
 The widgets are thin: they draw views (``game.view(seat)``) with the game's
 renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
@@ -28,6 +30,7 @@ _LAZY = {
     "HotSeat": "prohis_nb.widgets.play",
     "ActionPanel": "prohis_nb.widgets.controls",
     "Explorer": "prohis_nb.widgets.explorer",
+    "CustomsExplorer": "prohis_nb.widgets.customs",
     "renderer_for": "prohis_nb.widgets.render",
     "register_renderer": "prohis_nb.widgets.render",
 }

@@ -44,3 +44,36 @@ def test_score_distribution_draws_one_histogram_per_label():
     fig, ax = plots.score_distribution({"random": [1000, 2000, 3000], "bluff": [5000, 7000]})
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["random", "bluff"]
     assert ax.get_xlabel() == "final score"
+
+
+# ---------------------------------------------------------------- Smuggle
+
+
+def test_declare_vs_lie_draws_the_two_values_and_marks_the_break_even_rate():
+    from prohis_nb.analysis.smuggle import break_even_search_rate, declaration_value
+
+    hand = ["watch", "wine", "luggage", "luggage"]
+    fig, ax = plots.declare_vs_lie(hand, inform_rate=0.1, search_rate=0.2)
+    truth, hide = ax.lines[0], ax.lines[1]
+    for line, declared in ((truth, ["wine", "watch"]), (hide, [])):
+        xs, ys = line.get_xdata(), line.get_ydata()
+        for x, y in list(zip(xs, ys))[::25]:
+            assert y == pytest.approx(float(declaration_value(hand, declared, x, 0.1)))
+    even = float(break_even_search_rate(hand, 0.1))
+    dots = [line for line in ax.lines if len(line.get_xdata()) == 1]
+    assert [float(d.get_xdata()[0]) for d in dots] == pytest.approx([even])
+    assert "search rate" in ax.get_xlabel()
+    assert any("searches 20%" in t.get_text() for t in ax.get_legend().get_texts())
+
+
+def test_customs_rates_shows_each_items_equilibrium():
+    from prohis_nb.analysis.smuggle import item_game
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    fig, ax = plots.customs_rates()
+    bars = ax.patches
+    assert len(bars) == 2 * len(DUTIABLE)
+    searched = [b.get_height() for b in bars[: len(DUTIABLE)]]
+    lied = [b.get_height() for b in bars[len(DUTIABLE) :]]
+    assert searched == pytest.approx([float(item_game(k).search_rate) for k in DUTIABLE])
+    assert lied == pytest.approx([float(item_game(k).lying_rate) for k in DUTIABLE])
