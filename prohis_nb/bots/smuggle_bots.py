@@ -122,7 +122,7 @@ class SmuggleBot(Bot):
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        kind = view.decision[1]
+        kind = view.decision.kind
         if kind == "declare":
             return self.declare(view, legal_actions)
         if kind == "discard":

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from prohis_nb.core.game import Decision
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -21,7 +23,7 @@ class SeatView:
     rules: dict
     ended: bool
     to_act: int | None
-    decision: tuple | None
+    decision: Decision | None
     round: int
     officer: int
     money: tuple[int, ...]
@@ -38,7 +40,7 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["decision"] = list(self.decision) if self.decision else None
+        data["decision"] = _decision_json(self.decision)
         data["legal_actions"] = [a.to_json() for a in self.legal_actions]
         return data
 
@@ -51,7 +53,7 @@ class TableView:
     rules: dict
     ended: bool
     to_act: int | None
-    decision: tuple | None
+    decision: Decision | None
     round: int
     officer: int
     scores: tuple[int, ...]
@@ -68,8 +70,15 @@ class TableView:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["decision"] = list(self.decision) if self.decision else None
+        data["decision"] = _decision_json(self.decision)
         return data
+
+
+def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
+    """The pending decision as JSON: ``{"seat", "kind", "text"}`` (as for Prohis)."""
+    if decision is None:
+        return None
+    return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
 
 
 def _common(game) -> dict[str, Any]:
@@ -79,7 +88,7 @@ def _common(game) -> dict[str, Any]:
         "rules": game.rules.to_json(),
         "ended": game.ended,
         "to_act": game.to_act,
-        "decision": tuple(decision) if decision else None,
+        "decision": decision,
         "round": min(game.round, game.players - 1),
         "officer": game.officer,
         "holder": game.holder,

@@ -151,3 +151,28 @@ def stacked_game(
     pile = [kind for kind in deck for _ in range(deck[kind] - placed[kind])]
     table = {"first": first, "hands": hands, "row": row, "pile": pile}
     return ProhisGame(rules, table=table)
+
+
+def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None) -> Any:
+    """A Smuggle game whose first round's pack starts with ``top`` (top card first).
+
+    The first player after the Officer (seat 1) draws the first four cards of
+    ``top``; the rest of that pack, and every later round's pack, follow in
+    the fixed order of :data:`prohis_nb.smuggle.game.PACK`.
+
+    >>> game = stacked_smuggle_game(["watch", "wine", "luggage", "luggage"])
+    >>> game.view(1).hand
+    ('watch', 'wine', 'luggage', 'luggage')
+    """
+    from collections import Counter
+
+    from prohis_nb.smuggle.game import PACK, SmuggleGame
+    from prohis_nb.smuggle.rules import SmuggleRules
+
+    rules = rules or SmuggleRules(players=players)
+    rest = Counter(PACK)
+    rest.subtract(top)
+    if min(rest.values()) < 0:
+        raise ValueError(f"the pack cannot supply {top}: it holds {dict(Counter(PACK))}")
+    first = list(top) + list(rest.elements())  # the rest in the fixed kind order
+    return SmuggleGame(rules, table={"packs": [first] + [list(PACK)] * (rules.players - 1)})

@@ -17,6 +17,7 @@ from prohis_nb.bots.smuggle_bots import (
     SmuggleRandomBot,
     truthful_items,
 )
+from prohis_nb.core.game import Decision
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, Board
 from prohis_nb.smuggle.game import PACK, SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -70,7 +71,7 @@ def seen_declarations(bot_spec, games=6, players=4):
         ]
         play_game("smuggle", bots, seed=seed)
         for bot in bots:
-            out += [(v.hand, a) for v, legal, a in bot.seen if v.decision[1] == "declare"]
+            out += [(v.hand, a) for v, legal, a in bot.seen if v.decision.kind == "declare"]
     return out
 
 
@@ -159,11 +160,11 @@ def test_the_ev_declarer_hides_goods_from_an_officer_who_never_searches():
     bot = ExpectedValueSmuggleBot(seed=1, challenge=1.0)
     seat = legal[0].seat
     hide = bot.choose(
-        view_like(seat=seat, hand=hand, log=lazy, decision=(seat, "declare", "")), legal
+        view_like(seat=seat, hand=hand, log=lazy, decision=Decision(seat, "declare", "")), legal
     )
     bot = ExpectedValueSmuggleBot(seed=1, challenge=1.0)
     tell = bot.choose(
-        view_like(seat=seat, hand=hand, log=keen, decision=(seat, "declare", "")), legal
+        view_like(seat=seat, hand=hand, log=keen, decision=Decision(seat, "declare", "")), legal
     )
     assert (hide.act, hide.items) == ("declare", ())
     assert (tell.act, tell.items) == ("declare", ("crown",))
@@ -184,7 +185,12 @@ def test_the_ev_officer_searches_a_known_liar_and_accepts_a_known_truth_teller()
     for log, expected in ((liar, "search"), (honest, "accept")):
         bot = ExpectedValueSmuggleBot(seed=2)
         view = view_like(
-            seat=1, officer=1, holder=0, declared=("wine",), log=log, decision=(1, "officer", "")
+            seat=1,
+            officer=1,
+            holder=0,
+            declared=("wine",),
+            log=log,
+            decision=Decision(1, "officer", ""),
         )
         assert bot.choose(view, legal).act == expected
 
