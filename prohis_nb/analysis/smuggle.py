@@ -60,7 +60,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
 from math import comb
 from typing import Any
 
@@ -425,14 +424,19 @@ def hand_distribution(size: int = 4) -> dict[tuple[str, ...], Fraction]:
     kinds = tuple(PACK_COUNTS)
     total = comb(sum(PACK_COUNTS.values()), size)
     out: dict[tuple[str, ...], Fraction] = {}
-    for counts in product(*(range(min(PACK_COUNTS[k], size) + 1) for k in kinds)):
-        if sum(counts) != size:
-            continue
-        ways = 1
-        for kind, n in zip(kinds, counts):
-            ways *= comb(PACK_COUNTS[kind], n)
-        hand = tuple(kind for kind, n in zip(kinds, counts) for _ in range(n))
-        out[hand] = Fraction(ways, total)
+
+    def fill(i: int, left: int, hand: tuple[str, ...], ways: int) -> None:
+        """Choose how many cards of ``kinds[i]`` the hand holds, then the next kinds."""
+        if left == 0:
+            out[hand] = Fraction(ways, total)
+            return
+        if i == len(kinds):
+            return
+        kind = kinds[i]
+        for n in range(min(PACK_COUNTS[kind], left) + 1):
+            fill(i + 1, left - n, hand + (kind,) * n, ways * comb(PACK_COUNTS[kind], n))
+
+    fill(0, size, (), 1)
     return out
 
 

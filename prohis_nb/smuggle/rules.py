@@ -21,6 +21,7 @@ from prohis_nb.smuggle.board import Board
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
+_DEFAULT_BOARD = Board()
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class SmuggleRules:
 
     def variants(self) -> dict:
         """The settings that differ from the defaults, by record name."""
-        return {} if self.board == Board() else {"board": self.board.to_json()}
+        return {} if self.board == _DEFAULT_BOARD else {"board": self.board.to_json()}
 
     def to_json(self) -> dict:
         """``{"players": N, "variants": {...}}`` as written into a record."""

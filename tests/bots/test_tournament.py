@@ -183,3 +183,42 @@ def test_prohis_nb_tournament_runs_as_a_command():
 def test_cli_tournament_refuses_an_unknown_game(capsys):
     assert main(["tournament", "--game", "chess", "--games", "2", "--no-progress"]) == 1
     assert "the game 'chess' is not available" in capsys.readouterr().err
+
+
+def test_cli_tournament_plays_smuggle_with_its_own_bots(tmp_path, capsys):
+    out = tmp_path / "smuggle"
+    status = main(
+        [
+            "tournament",
+            "--game", "smuggle",
+            "--players", "3",
+            "--games", "6",
+            "--seed", "4",
+            "--bots", "honest,liar:lie=0.5,ev",
+            "--workers", "1",
+            "--no-progress",
+            "--out", str(out),
+        ]
+    )  # fmt: skip
+    assert status == 0
+    assert "smuggle, 3 players, 6 games" in capsys.readouterr().out
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(summary["by_bot"]) == {"honest", "liar(lie=0.5)", "ev"}
+    for path, game in zip(sorted(out.glob("game-*.json")), summary["games"]):
+        record = Record.load(path)
+        assert record.format == "smuggle-record/1"
+        assert record.replay().scores() == game["scores"]
+        assert sum(game["scores"]) == 3 * 2000  # money only changes hands
+
+
+def test_smuggle_tournament_results_do_not_depend_on_the_number_of_workers():
+    from prohis_nb.tournament import run_tournament
+
+    lineup = ["honest", "liar", "ev"]
+    one = run_tournament(
+        lineup, game="smuggle", players=3, games=6, seed=1, workers=1, progress=False
+    )
+    two = run_tournament(
+        lineup, game="smuggle", players=3, games=6, seed=1, workers=2, progress=False
+    )
+    assert [g.scores for g in one.games] == [g.scores for g in two.games]
