@@ -448,3 +448,21 @@ def test_a_numpy_integer_seat_is_written_as_a_plain_number(game):
     text = game.record().dumps()
     assert json.loads(text)["actions"][0] == {"seat": 0, "act": "take", "from": "pile"}
     assert state(Record.loads(text).replay()) == state(game)
+
+
+def test_a_seat_that_is_not_at_the_table_is_named_as_such():
+    from prohis_nb import ProhisGame, ProhisRules
+
+    game = ProhisGame(ProhisRules(players=3), seed=1)
+    before = game.record().to_json()
+    with pytest.raises(WrongSeatError, match=r"there is no seat 9 at this table \(seats 0 to 2\)"):
+        game.apply({"seat": 9, "act": "pass"})
+    assert game.record().to_json() == before
+
+
+def test_an_empty_setup_says_what_a_setup_is():
+    from prohis_nb import ProhisGame, ProhisRules
+    from prohis_nb.errors import RecordError
+
+    with pytest.raises(RecordError, match=r"setup must be \{'seed': N\} or a stacked table"):
+        ProhisGame(ProhisRules(players=3), table={})

@@ -222,8 +222,15 @@ class GameBase(ABC):
         if action in self._legal_set:  # type: ignore[operator]
             return self._legal_set[action]  # type: ignore[index]
         if action.seat != self.to_act:
+            at_table = isinstance(action.seat, int) and 0 <= action.seat < self.players
+            who = (
+                f"seat {action.seat} may not act now"
+                if at_table
+                else f"there is no seat {action.seat!r} at this table (seats 0 to "
+                f"{self.players - 1})"
+            )
             raise WrongSeatError(
-                f"seat {action.seat} may not act now: it is seat {self.to_act}'s decision "
+                f"{who}: it is seat {self.to_act}'s decision "
                 f"({self.decision.text}); allowed: {self._allowed_summary()}",  # type: ignore[union-attr]
                 allowed=legal,
             )

@@ -785,6 +785,11 @@ def _read_table(rules: ProhisRules, table: Any):
     """Check a stacked table (RECORD.md) and turn it into engine state."""
     if not isinstance(table, Mapping):
         raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {table!r}")
+    if "first" not in table and "hands" not in table:
+        raise RecordError(
+            "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
+            f"'row': [...], 'pile': [...]}} (see RECORD.md), got {table!r}"
+        )
     unknown = set(table) - {"first", "hands", "row", "pile"}
     if unknown:
         raise RecordError(
