@@ -19,15 +19,13 @@ from :mod:`prohis_nb.analysis.smuggle`; nothing is computed here.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from prohis_nb.smuggle.board import DUTIABLE, Board
-from prohis_nb.widgets.render import message_html
-from prohis_nb.widgets.render.base import CSS, esc
+from prohis_nb.widgets.explorer import ExplainedPlot
 
 
 def _dollars(value: Any) -> str:
@@ -35,7 +33,7 @@ def _dollars(value: Any) -> str:
     return f"−${-amount:,.0f}" if amount < 0 else f"${amount:,.0f}"
 
 
-class CustomsExplorer(widgets.VBox):
+class CustomsExplorer(ExplainedPlot, widgets.VBox):
     """Controls that redraw the declare-or-lie plot at once (see the module docstring).
 
     After each change :attr:`values` holds every number shown (for lessons and
@@ -193,34 +191,11 @@ class CustomsExplorer(widgets.VBox):
 
     # ------------------------------------------------------------ drawing
 
-    def update(self) -> bool:
-        """Recompute and redraw; a refused setting shows a message and keeps the last picture."""
-        settings = self.settings()
-        try:
-            values = self.compute(settings)
-        except ValueError as error:
-            self.message.value = message_html(f"These settings cannot be computed: {error}")
-            return False
-        self.message.value = ""
-        self.values = values
-        self.sentences = self.describe(settings, values)
-        self.png = self._draw(settings)
-        self.image.value = self.png
-        items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
-        self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
-        return True
-
-    def _draw(self, settings: Mapping[str, Any]) -> bytes:
-        import matplotlib.pyplot as plt
-
+    def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The declare-or-lie plot for this hand, with the Officer's search rate marked."""
         from prohis_nb import plots
 
         fig, _ax = plots.declare_vs_lie(
             settings["hand"], settings["inform"], self.board, search_rate=settings["search"]
         )
-        try:
-            buffer = io.BytesIO()
-            fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-            return buffer.getvalue()
-        finally:
-            plt.close(fig)
+        return fig

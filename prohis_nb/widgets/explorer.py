@@ -42,7 +42,65 @@ def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
-class Explorer(widgets.VBox):
+class ExplainedPlot:
+    """What every explorer does when a control changes: compute, explain, redraw.
+
+    A subclass (a ``widgets.VBox`` with ``message``, ``text`` and ``image``
+    children) supplies :meth:`settings`, :meth:`compute`, :meth:`describe` and
+    :meth:`figure`; :meth:`update` does the rest. The numbers come from the
+    analysis, the sentences from ``describe``, the picture from ``figure``.
+    """
+
+    message: widgets.HTML
+    text: widgets.HTML
+    image: widgets.Image
+    values: dict[str, Any]
+    sentences: list[str]
+    png: bytes
+
+    def settings(self) -> dict[str, Any]:  # pragma: no cover - every explorer overrides it
+        raise NotImplementedError
+
+    def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
+        raise NotImplementedError  # pragma: no cover
+
+    def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        raise NotImplementedError  # pragma: no cover
+
+    def update(self) -> bool:
+        """Recompute and redraw; a refused setting shows a message and keeps the last picture."""
+        settings = self.settings()
+        try:
+            values = self.compute(settings)
+        except ValueError as error:
+            self.message.value = message_html(f"These settings cannot be computed: {error}")
+            return False
+        self.message.value = ""
+        self.values = values
+        self.sentences = self.describe(settings, values)
+        self.png = figure_png(self.figure(settings, values))
+        self.image.value = self.png
+        items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
+        self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        return True
+
+
+def figure_png(fig: Any) -> bytes:
+    """A matplotlib figure as PNG bytes; the figure is closed, so none pile up."""
+    import matplotlib.pyplot as plt
+
+    try:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+        return buffer.getvalue()
+    finally:
+        plt.close(fig)
+
+
+class Explorer(ExplainedPlot, widgets.VBox):
     """Sliders and pickers that redraw the bribe-or-inspect plot at once (see the module doc).
 
     After each change :attr:`values` holds every number shown (for lessons and
@@ -257,47 +315,24 @@ class Explorer(widgets.VBox):
 
     # ------------------------------------------------------------ drawing
 
-    def update(self) -> bool:
-        """Recompute and redraw; a refused setting shows a message and keeps the last picture."""
-        settings = self.settings()
-        try:
-            values = self.compute(settings)
-        except ValueError as error:
-            self.message.value = message_html(f"These settings cannot be computed: {error}")
-            return False
-        self.message.value = ""
-        self.values = values
-        self.sentences = self.describe(settings, values)
-        self.png = self._draw(settings, values)
-        self.image.value = self.png
-        items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
-        self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
-        return True
-
-    def _draw(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> bytes:
-        import matplotlib.pyplot as plt
-
+    def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The bribe-or-inspect plot for this card and belief, with the bribe on offer."""
         from prohis_nb import plots
 
         top = max(self.max_bribe, int(float(values["indifference_bribe"]) * 1.3) + 1000)
         fig, ax = plots.bribe_vs_inspection(
             settings["unseen"], settings["size"], max_bribe=top, cards=(settings["card"],)
         )
-        try:
-            if values["bribe"]:
-                ax.axvline(
-                    float(values["bribe_value"]),
-                    color=plots.PALETTE[3],
-                    ls="--",
-                    lw=2,
-                    label=f"the bribe on offer ({_dollars(values['bribe_value'])})",
-                )
-                ax.legend(loc="upper left")
-            buffer = io.BytesIO()
-            fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-            return buffer.getvalue()
-        finally:
-            plt.close(fig)
+        if values["bribe"]:
+            ax.axvline(
+                float(values["bribe_value"]),
+                color=plots.PALETTE[3],
+                ls="--",
+                lw=2,
+                label=f"the bribe on offer ({_dollars(values['bribe_value'])})",
+            )
+            ax.legend(loc="upper left")
+        return fig
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         if self._busy:  # a limit moved by _fit_limits: one redraw is enough
