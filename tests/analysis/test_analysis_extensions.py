@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from test_analysis_math import CASES  # every convoy of 1-4 cards, every rank
 
 from prohis_nb.analysis.equilibrium import (
     ConvoyGame,
@@ -24,14 +25,6 @@ from prohis_nb.analysis.odds import (
     inspection_endings_by_enumeration,
 )
 from prohis_nb.analysis.payoffs import Ending, all_payoffs, ending_payoff
-
-CASES = [
-    (n, k, c, r)
-    for n in range(1, 5)
-    for k in range(n + 1)
-    for c in range(n - k + 1)
-    for r in (1, 2, 3)
-]
 
 
 @pytest.mark.parametrize(("n", "k", "c", "r"), CASES)
