@@ -252,9 +252,10 @@ def _ask(game, seat: int):
             print(f"  [{i}] {action}")
     else:
         acts = sorted({a.act for a in legal})
+        example = next((e for e in game.action_examples if e.split()[0] in acts), f"{acts[0]} ...")
         print(
-            f"  {len(legal)} legal actions: {', '.join(acts)} (type one, e.g. "
-            "'convoy illegal legal', or 'list')"
+            f"  {len(legal)} legal actions: {', '.join(acts)} "
+            f"(type one, e.g. '{example}', or 'list')"
         )
     while True:
         try:
@@ -268,10 +269,10 @@ def _ask(game, seat: int):
                 print(f"  [{i}] {action}")
             continue
         if text == "help":
+            examples = ", ".join(f"'{e}'" for e in game.action_examples)
             print(
-                "Type the number of an action, or the action itself, e.g. 'take row 2', "
-                "'take pile', 'convoy illegal legal captain', 'control inspector', "
-                "'bribe legal', 'turn 1', 'pass'; 'list' shows every legal action."
+                f"Type the number of an action, or the action itself, e.g. {examples}; "
+                "'list' shows every legal action."
             )
             continue
         if text.isdigit() and int(text) < len(legal):

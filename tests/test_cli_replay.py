@@ -352,3 +352,25 @@ def test_play_quits_cleanly(tmp_path):
 def test_no_command_prints_help(capsys):
     assert main([]) == 2
     assert "replay" in capsys.readouterr().out
+
+
+def test_play_smuggle_in_the_terminal_with_typed_declarations(tmp_path):
+    record = tmp_path / "smuggle.json"
+    command = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "prohis_nb"]
+    done = subprocess.run(
+        [*command, "play", "--game", "smuggle", "--players", "3", "--seat", "1", "--seed", "3",
+         "--save", str(record)],
+        input="help\nsmuggle everything\ndeclare wine,wine,wine,wine,wine\ndeclare nothing\n"
+        + "0\n" * 3000,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "'declare wine,wine'" in done.stdout  # the examples are Smuggle's
+    assert "unknown act 'smuggle'" in done.stdout
+    assert "at most 4 items" in done.stdout
+    assert "You declared nothing." in done.stdout
+    game = Record.load(record).replay()
+    assert game.ended and f"Final scores: {game.scores()}" in done.stdout
+    assert game.actions[0].to_json() == {"seat": 1, "act": "declare", "items": []}

@@ -76,6 +76,11 @@ class GameBase(ABC):
     record_format: ClassVar[str] = ""
     #: The class of this game's rules value (it has ``from_json`` and ``to_json``).
     rules_type: ClassVar[type]
+    #: ``action_from_text(text, seat)``: an action typed by ``seat`` in a terminal
+    #: (``"take pile"``, ``"declare wine,wine"``), or ``MalformedActionError``.
+    action_from_text: ClassVar[Any]
+    #: A few typed actions, shown as examples by the command line's ``play``.
+    action_examples: ClassVar[tuple[str, ...]] = ()
 
     # Attributes every game keeps up to date (set by the subclass's __init__):
     players: int

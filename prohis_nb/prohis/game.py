@@ -93,6 +93,15 @@ class ProhisGame(GameBase):
     rules_type = ProhisRules
     #: Reads an action typed in a terminal (``take row 2``, ``convoy illegal legal``...).
     action_from_text = staticmethod(parse_action)
+    action_examples = (
+        "take row 2",
+        "take pile",
+        "convoy illegal legal captain",
+        "control inspector",
+        "bribe legal",
+        "turn 1",
+        "pass",
+    )
 
     def __init__(
         self,

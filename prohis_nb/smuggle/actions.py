@@ -18,6 +18,8 @@ act              meaning (fields)
 {'seat': 1, 'act': 'declare', 'items': ['wine', 'wine']}
 >>> parse("2 declare watch,wine")
 Action(seat=2, act='declare', items=('wine', 'watch'))
+>>> parse_for_seat("declare nothing", 1)
+Action(seat=1, act='declare')
 """
 
 from __future__ import annotations
@@ -144,6 +146,10 @@ def parse(text: str) -> Action:
             f"got {text!r}"
         )
     seat, act, rest = int(words[0]), words[1], words[2:]
+    if act not in ACT_FIELDS:
+        raise MalformedActionError(
+            f"unknown act {act!r}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
+        )
     data: dict[str, Any] = {"seat": seat, "act": act}
     if act == "declare":
         joined = ",".join(rest)
@@ -153,3 +159,17 @@ def parse(text: str) -> Action:
     elif rest:
         raise MalformedActionError(f"{act} takes no argument, got {' '.join(rest)!r}")
     return Action.from_json(data)
+
+
+def parse_for_seat(text: str, seat: int) -> Action:
+    """Read an action typed by ``seat`` without its seat number: ``"declare wine,wine"``.
+
+    The same short form as :func:`parse` (``"<act> [items|card]"``); a text that
+    already starts with a seat number is read as it is.
+    """
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action in words is a string, got {text!r}")
+    words = text.split()
+    if words and words[0].lstrip("-").isdigit():
+        return parse(text)
+    return parse(f"{seat} {text}")

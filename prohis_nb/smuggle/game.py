@@ -24,7 +24,7 @@ from typing import Any
 
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.errors import MalformedActionError, RecordError
-from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse
+from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.rules import SmuggleRules
 
@@ -60,7 +60,17 @@ class SmuggleGame(GameBase):
     game_name = "smuggle"
     record_format = "smuggle-record/1"
     rules_type = SmuggleRules
-    action_from_text = staticmethod(parse)
+    action_from_text = staticmethod(parse_for_seat)
+    action_examples = (
+        "declare wine,wine",
+        "declare nothing",
+        "immunity",
+        "accept",
+        "search",
+        "inform",
+        "challenge",
+        "discard luggage",
+    )
 
     def __init__(
         self,
@@ -325,15 +335,15 @@ class SmuggleGame(GameBase):
         if seat is None:
             return None
         if phase == "declare":
-            text = f"seat {seat}: declare your 4 cards or claim Diplomatic Immunity"
+            text = f"seat {seat} declares its 4 cards or claims Diplomatic Immunity"
         elif phase == "officer":
-            what = "challenge the immunity claim" if self.immunity else "search"
-            text = f"Officer (seat {seat}): accept seat {self.holder}'s declaration or {what}"
+            what = "challenges the immunity claim" if self.immunity else "searches the hand"
+            text = f"the Officer (seat {seat}) accepts seat {self.holder}'s declaration or {what}"
         elif phase == "receiver":
-            what = "challenge the immunity claim" if self.immunity else "turn Informer"
-            text = f"seat {seat}: accept the hand passed by seat {self.holder} or {what}"
+            what = "challenges the immunity claim" if self.immunity else "turns Informer"
+            text = f"seat {seat} accepts the hand passed by seat {self.holder} or {what}"
         else:
-            text = f"seat {seat}: discard one card, then draw one"
+            text = f"seat {seat} discards one card, then draws one"
         return Decision(seat, phase, text)
 
     def scores(self) -> list[int]:
