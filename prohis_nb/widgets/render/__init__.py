@@ -2,11 +2,12 @@
 
 The widgets are game-agnostic: the game-specific part of a table (the cards)
 is drawn by the renderer registered here for the game's name. Prohis has
-:class:`~prohis_nb.widgets.render.prohis.ProhisRenderer`. Smuggle plugs in by
-adding ``"smuggle": "prohis_nb.widgets.render.smuggle:SmuggleRenderer"`` to
-:data:`RENDERERS` (or calling :func:`register_renderer`); until then its
-tables are drawn by the plain :class:`~prohis_nb.widgets.render.base.Renderer`,
-which lists the view's fields as text.
+:class:`~prohis_nb.widgets.render.prohis.ProhisRenderer`, Smuggle
+:class:`~prohis_nb.widgets.render.smuggle.SmuggleRenderer`. Another game plugs
+in by adding ``"name": "module:Class"`` to :data:`RENDERERS` (or calling
+:func:`register_renderer`); until then its tables are drawn by the plain
+:class:`~prohis_nb.widgets.render.base.Renderer`, which lists the view's
+fields as text.
 
 >>> renderer_for("prohis").card("illegal")[:60]
 "<span class='pnb-card' role='img' data-kind='illegal' aria-l"
@@ -21,6 +22,7 @@ from prohis_nb.widgets.render.base import Renderer, message_html, render_table
 #: Game name -> "module:Class" (or a Renderer subclass) drawing that game's table.
 RENDERERS: dict[str, str | type[Renderer]] = {
     "prohis": "prohis_nb.widgets.render.prohis:ProhisRenderer",
+    "smuggle": "prohis_nb.widgets.render.smuggle:SmuggleRenderer",
 }
 
 _instances: dict[str, Renderer] = {}
