@@ -7,8 +7,12 @@ per action ("Take row slot 2 (illegal)", "Control with captain", "Turn the
 does not) get a *composer*: one button per card in hand, the cards picked so
 far, a "Clear" button and a send button that is enabled only when the picked
 cards make a legal action. A card button is enabled only while some legal
-action can still be reached with it. No rule lives here: the legal-action
-list says everything.
+action can still be reached with it. Acts built as a multiset of items (the
+renderer's ``item_acts``: a Smuggle declaration, 495 legal multisets) get an
+:class:`~prohis_nb.widgets.declare.ItemComposer` instead: "+" and "−" per
+kind, the declaration in words with its duty, and a send button that sends
+the legal action with exactly those items. No rule lives here: the
+legal-action list says everything.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.widgets.declare import ItemComposer
 from prohis_nb.widgets.render import Renderer
 
 
@@ -172,7 +177,7 @@ class ActionPanel(widgets.VBox):
         self.renderer = renderer
         self._on_action = on_action
         self.buttons: dict[Any, widgets.Button] = {}
-        self.composers: dict[str, CardComposer] = {}
+        self.composers: dict[str, CardComposer | ItemComposer] = {}
         super().__init__([])
         self.add_class("pnb-actions")
 
@@ -186,10 +191,16 @@ class ActionPanel(widgets.VBox):
         self.buttons, self.composers = {}, {}
         sections: dict[str, list[widgets.Widget]] = {}
         card_acts = self.renderer.card_acts
+        item_acts: Mapping[str, str] = getattr(self.renderer, "item_acts", {})
         for act, actions in group_by_act(legal).items():
             heading = self.renderer.act_heading(act)
             section = sections.setdefault(heading, [])
-            if act in card_acts and hasattr(actions[0], "cards"):
+            composer: CardComposer | ItemComposer | None = None
+            if act in item_acts and hasattr(actions[0], item_acts[act]):
+                composer = ItemComposer(
+                    act, actions, item_acts[act], view, self.renderer, self._on_action
+                )
+            elif act in card_acts and hasattr(actions[0], "cards"):
                 composer = CardComposer(
                     act,
                     actions,
@@ -198,6 +209,7 @@ class ActionPanel(widgets.VBox):
                     card_acts[act],
                     self._on_action,
                 )
+            if composer is not None:
                 self.composers[act] = composer
                 section.insert(0, composer)
                 continue
@@ -211,8 +223,8 @@ class ActionPanel(widgets.VBox):
                 section.append(button)
         children = []
         for heading, items in sections.items():
-            composers = [w for w in items if isinstance(w, CardComposer)]
-            buttons = [w for w in items if not isinstance(w, CardComposer)]
+            composers = [w for w in items if isinstance(w, CardComposer | ItemComposer)]
+            buttons = [w for w in items if not isinstance(w, CardComposer | ItemComposer)]
             box = [widgets.HTML(f"<b>{heading}</b>"), *composers]
             if buttons:
                 box.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))

@@ -5,6 +5,7 @@
     from prohis_nb.widgets import Play, HotSeat
     Play(seat=0, opponents=["honest", "bluff", "random"], seed=3)   # you are seat 0
     HotSeat(players=3, seed=3)                                       # three people, one screen
+    Play(game_name="smuggle", players=4, seed=3)                     # Smuggle, seat 0
 
 The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
 (its own view only, no teacher's view) and its decisions with
@@ -35,8 +36,16 @@ from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import Table
 
-#: The opponents when none are named (bots from ``prohis_nb.bots``).
-DEFAULT_OPPONENTS = ("honest", "bluff", "random")
+#: The opponents when none are named, by game (bots from ``prohis_nb.bots``).
+DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
+    "prohis": ("honest", "bluff", "random"),
+    "smuggle": ("honest", "liar", "ev"),
+}
+
+
+def default_opponents(game_name: str) -> tuple[str, ...]:
+    """The bots a game's other seats get when no opponents are named (any game: random)."""
+    return DEFAULT_OPPONENTS.get(game_name, ("random",))
 
 
 def _new_game(game_name: str, players: int, seed: int | None, rules: Any) -> GameBase:
@@ -51,17 +60,22 @@ def _new_game(game_name: str, players: int, seed: int | None, rules: Any) -> Gam
 
 
 def _make_bots(game: GameBase, humans: set[int], opponents: Any, seed: Any) -> dict[int, Any]:
-    """One bot per seat not played by a person, from ``prohis_nb.bots`` specs."""
+    """One bot per seat not played by a person, from ``prohis_nb.bots`` specs.
+
+    ``opponents`` ``None`` (or empty): the game's :data:`DEFAULT_OPPONENTS`.
+    """
     from prohis_nb.bots import make_bot
 
-    if isinstance(opponents, str | type) or (
+    if opponents is None:
+        specs: Sequence[Any] = []
+    elif isinstance(opponents, str | type) or (
         isinstance(opponents, tuple) and len(opponents) == 2 and isinstance(opponents[1], Mapping)
     ):
-        specs: Sequence[Any] = [opponents]  # one spec for every other seat
+        specs = [opponents]  # one spec for every other seat
     else:
         specs = list(opponents)
     if not specs:
-        specs = list(DEFAULT_OPPONENTS)
+        specs = list(default_opponents(game.game_name))
     bots = {}
     others = [s for s in range(game.players) if s not in humans]
     for i, seat in enumerate(others):
@@ -75,15 +89,17 @@ class Play(widgets.VBox):
     ``game``: a game to play on (default: a new ``game_name`` game of
     ``players`` seats dealt from ``seed``). ``opponents``: a bot spec or a list
     of specs, given to the other seats in turn (``"honest"``,
-    ``("bluff", {"bait": 0.5})``, ...). ``delay``: seconds between two bot
-    moves on screen.
+    ``("bluff", {"bait": 0.5})``, ...); ``None``: the game's
+    :data:`DEFAULT_OPPONENTS`. ``game_name``: ``"prohis"`` or ``"smuggle"``
+    (ignored when ``game`` is given). ``delay``: seconds between two bot moves
+    on screen.
     """
 
     def __init__(
         self,
         game: GameBase | None = None,
         seat: int = 0,
-        opponents: Any = DEFAULT_OPPONENTS,
+        opponents: Any = None,
         *,
         players: int = 4,
         seed: int | None = None,
@@ -211,7 +227,7 @@ class HotSeat(Play):
         self,
         game: GameBase | None = None,
         humans: Iterable[int] | None = None,
-        opponents: Any = DEFAULT_OPPONENTS,
+        opponents: Any = None,
         **options: Any,
     ) -> None:
         self.shown: int | None = None  # the seat whose cards are on screen, or None
