@@ -2,7 +2,8 @@
 
     python tests/browser/take_screenshots.py [--out docs/screenshots]
 
-Writes one PNG per widget (table, stepper, play, hotseat's curtain, and explorer when
+Writes one PNG per widget (table, stepper, play, hotseat's curtain, a Smuggle game being
+played, and explorer when
 ``prohis_nb.analysis`` is installed), each cropped to the widget.
 """
 
@@ -36,6 +37,11 @@ WIDGETS = {
         "p"
     ),
     "hotseat": "HotSeat(players=3, seed=5, delay=0)",
+    "smuggle": (
+        "s = Play(game_name='smuggle', players=4, seat=1, seed=7, delay=0)\n"
+        "d = s.panel.composers['declare']; d.add('camera')\n"
+        "s"
+    ),
     "explorer": "from prohis_nb.widgets import Explorer\nExplorer()",
 }
 

@@ -359,7 +359,8 @@ class SmuggleRenderer(Renderer):
                 f"<span data-duty='{duty}'>duty {dollars(duty)}</span>"
             )
         else:
-            body = f"{esc(seat_name(holder, viewer))} has not declared yet."
+            who = "you" if holder == viewer else f"seat {holder}"
+            body = f"Not declared yet ({who} to declare)."
         return f"<div class='pnb-box pnb-declaration'><h4>Declaration</h4><div>{body}</div></div>"
 
     def _seat(
