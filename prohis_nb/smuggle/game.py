@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.errors import MalformedActionError, RecordError
@@ -42,6 +42,23 @@ def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action
         legal += (Action(seat, "immunity"),)
         _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
     return _DECLARE_CACHE[seat]
+
+
+class SearchShown(NamedTuple):
+    """The last hand searched this round, shown to everyone.
+
+    ``how``: ``"officer"`` (a search), ``"informer"`` or ``"challenge"`` (of an
+    immunity claim); ``truth``: the declaration was the complete truth.
+    """
+
+    searcher: int
+    holder: int
+    cards: tuple[str, ...]
+    how: str
+    truth: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._asdict(), "cards": list(self.cards)}
 
 
 def dutiable_counts(cards: Any) -> Counter:
@@ -114,6 +131,7 @@ class SmuggleGame(GameBase):
         self.declared: tuple[str, ...] | None = None
         self.immunity = False
         self.phase = "declare"
+        self.last_search: SearchShown | None = None
         self._events: list[Event] = []
         self._start_round()
         self._start()
@@ -135,6 +153,7 @@ class SmuggleGame(GameBase):
         self.pack = list(reversed(self._packs[self.round]))
         self.discards = []
         self.hand = []
+        self.last_search = None
         self._event("round", None, round=self.round, officer=self.officer)
         self._fresh_hand(self._next_player(self.officer))
 
@@ -181,6 +200,7 @@ class SmuggleGame(GameBase):
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
         truth = not self.immunity and self._complete_truth()
         has_bag = DIPLOMATIC_BAG in self.hand
+        self.last_search = SearchShown(searcher, self.holder, tuple(self.hand), how, truth)
         self._event(
             "search", searcher, holder=self.holder, cards=tuple(self.hand), truth=truth, how=how
         )
@@ -307,6 +327,7 @@ class SmuggleGame(GameBase):
         )
         other.holder, other.receiver = self.holder, self.receiver
         other.declared, other.immunity = self.declared, self.immunity
+        other.last_search = self.last_search
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:

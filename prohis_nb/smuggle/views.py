@@ -1,7 +1,8 @@
 """What one seat may see of a Smuggle game, and the teacher's view of everything.
 
-Public: money, the Officer, who holds the hand, declarations, searched hands
-(in the log), pack and discard sizes. A hand's cards are seen by its holder
+Public: money, the Officer, who holds the hand, declarations, the hand searched
+last this round (``last_search``; every search is also in the log), pack and
+discard sizes. A hand's cards are seen by its holder
 (the drawer, or a receiver once it has accepted); the pack order never leaves
 the engine except through ``omniscient_view``.
 """
@@ -12,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from prohis_nb.core.game import Decision
+from prohis_nb.smuggle.game import SearchShown
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class SeatView:
     receiver: int | None
     declared: tuple[str, ...] | None
     immunity: bool
+    last_search: SearchShown | None
     hand: tuple[str, ...] | None
     hand_size: int
     pack_size: int
@@ -41,6 +44,7 @@ class SeatView:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["decision"] = _decision_json(self.decision)
+        data["last_search"] = self.last_search.to_json() if self.last_search else None
         data["legal_actions"] = [a.to_json() for a in self.legal_actions]
         return data
 
@@ -62,6 +66,7 @@ class TableView:
     receiver: int | None
     declared: tuple[str, ...] | None
     immunity: bool
+    last_search: SearchShown | None
     hands: tuple[tuple[str, ...], ...]
     pile: int
     pack: tuple[str, ...]
@@ -71,6 +76,7 @@ class TableView:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["decision"] = _decision_json(self.decision)
+        data["last_search"] = self.last_search.to_json() if self.last_search else None
         return data
 
 
@@ -95,6 +101,7 @@ def _common(game) -> dict[str, Any]:
         "receiver": game.receiver,
         "declared": game.declared,
         "immunity": game.immunity,
+        "last_search": game.last_search,
     }
 
 

@@ -191,7 +191,7 @@ class ActionPanel(widgets.VBox):
         self.buttons, self.composers = {}, {}
         sections: dict[str, list[widgets.Widget]] = {}
         card_acts = self.renderer.card_acts
-        item_acts: Mapping[str, str] = getattr(self.renderer, "item_acts", {})
+        item_acts = self.renderer.item_acts
         for act, actions in group_by_act(legal).items():
             heading = self.renderer.act_heading(act)
             section = sections.setdefault(heading, [])

@@ -206,3 +206,22 @@ def test_cli_replay_prints_smuggle_json(tmp_path, capsys):
     assert data["scores"] == game.scores()
     assert data["pile"] == game.view(0).pack_size
     assert data["to_act"] == game.to_act
+
+
+def test_the_last_search_is_shown_to_every_seat_until_the_round_ends():
+    game = stacked_game(["wine", "wine", "luggage", "luggage"])
+    assert all(game.view(s).last_search is None for s in range(3))
+    declare(game, "wine")
+    act(game, "search")
+    for seat in range(3):
+        shown = game.view(seat).last_search
+        assert shown.cards == ("wine", "wine", "luggage", "luggage")
+        assert (shown.searcher, shown.holder, shown.how, shown.truth) == (0, 1, "officer", False)
+        assert game.view(seat).to_json()["last_search"]["cards"] == list(shown.cards)
+    assert game.omniscient_view().last_search == shown
+    copy = game.copy()
+    assert copy.view(2).last_search == shown
+    while game.round == 0:  # play the round out: accept everything
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.act in ("accept", "discard")), legal[0]))
+    assert game.ended or game.view(0).last_search is None

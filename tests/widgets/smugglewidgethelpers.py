@@ -11,7 +11,7 @@ from prohis_nb.smuggle.game import PACK, SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
 
 #: The parts of a Smuggle table a card can sit in.
-PARTS = ("pnb-hand", "pnb-pack", "pnb-discards")
+PARTS = ("pnb-hand", "pnb-pack", "pnb-discards", "pnb-search")
 
 
 def packs_with(top: list[str], players: int, deep: dict[int, str] | None = None) -> list:

@@ -147,19 +147,23 @@ def test_money_roles_and_borrowing_are_shown_for_every_seat():
 def test_a_seat_is_drawn_exactly_the_cards_its_view_holds(players):
     """At random positions of seeded games, the face-up cards of seat S are S's view's cards."""
     renderer = renderer_for("smuggle")
-    checked_hands = 0
+    checked_hands = checked_searches = 0
     for game in random_positions(players, seed=40 + players, every=3 + players):
         for seat in range(players):
             view = game.view(seat)
             html = Table(game, seat).html
-            assert face_up(html) == Counter(view.hand or ())
+            searched = view.last_search.cards if view.last_search else ()
+            assert face_up(html) == Counter(view.hand or ()) + Counter(searched)
+            shown = [k for k, _s, part in drawn_cards(html) if part == "pnb-search"]
+            assert shown == list(searched)  # a searched hand is public: drawn for everyone
             checked_hands += bool(view.hand)
+            checked_searches += bool(searched)
             in_hand = [(k, s) for k, s, part in drawn_cards(html) if part == "pnb-hand"]
             holder = view.holder
             assert in_hand == [(k, holder) for k in (view.hand or ["hidden"] * view.hand_size)]
             assert not [c for c in drawn_cards(html) if c[2] in ("pnb-pack", "pnb-discards")]
             assert html == render_table(view.to_json(), renderer, seat)
-    assert checked_hands > 5
+    assert checked_hands > 5 and checked_searches > 2
 
 
 def test_a_seats_table_is_the_same_whatever_lies_deep_in_the_packs():

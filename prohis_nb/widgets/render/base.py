@@ -96,6 +96,9 @@ class Renderer:
     game_name: str = ""
     #: Acts whose ``cards`` the learner picks from the hand: act -> True if order matters.
     card_acts: Mapping[str, bool] = {}
+    #: Acts composed item by item (any kind, held or not): act -> the action's field
+    #: holding the items (a Smuggle declaration: ``{"declare": "items"}``).
+    item_acts: Mapping[str, str] = {}
     #: Button text of the act that sends a picked sequence of cards.
     send_labels: Mapping[str, str] = {}
 

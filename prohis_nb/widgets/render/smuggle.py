@@ -293,7 +293,12 @@ class SmuggleRenderer(Renderer):
 
     def board(self, view: Mapping[str, Any], viewer: int | None) -> str:
         teacher = viewer is None
-        centre = [self._round(view), self._pack(view, teacher), self._declaration(view, viewer)]
+        centre = [
+            self._round(view),
+            self._pack(view, teacher),
+            self._declaration(view, viewer),
+            self._last_search(view, viewer),
+        ]
         acting = None if view.get("ended") else view.get("to_act")
         seats = [self._seat(view, seat, viewer, acting) for seat in range(view["players"])]
         return (
@@ -362,6 +367,29 @@ class SmuggleRenderer(Renderer):
             who = "you" if holder == viewer else f"seat {holder}"
             body = f"Not declared yet ({who} to declare)."
         return f"<div class='pnb-box pnb-declaration'><h4>Declaration</h4><div>{body}</div></div>"
+
+    def _last_search(self, view: Mapping[str, Any], viewer: int | None) -> str:
+        """The hand searched last this round: shown to everyone, so drawn face up."""
+        search = view.get("last_search")
+        if not search:
+            return ""
+        how = {
+            "officer": "searched",
+            "informer": "turned Informer and searched",
+            "challenge": "challenged the immunity claim and searched",
+        }.get(search["how"], "searched")
+        if search["how"] == "challenge":
+            found = "the Bag was there" if "diplomatic_bag" in search["cards"] else "no Bag"
+        else:
+            found = "the complete truth" if search["truth"] else "not the complete truth"
+        who = seat_name(search["searcher"], viewer)
+        whose = "your" if search["holder"] == viewer else f"seat {search['holder']}'s"
+        return (
+            "<div class='pnb-box pnb-last-search'><h4>Last search (shown to everyone)</h4>"
+            f"<div>{esc(who)} {esc(how)} {esc(whose)} hand: {esc(found)}</div>"
+            f"<div class='pnb-cards pnb-search'>{self.cards(search['cards'], small=True)}</div>"
+            "</div>"
+        )
 
     def _seat(
         self,
