@@ -166,3 +166,47 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
     print(f"explorer: key press to redrawn explanation {ms:.0f} ms")
     expect(picture).not_to_have_attribute("src", before)
     explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-after.png")
+
+
+def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
+    seconds = run_all_cells(page, lab, "07_declaring_to_customs.ipynb")
+    print(f"\nlesson 7: Run All took {seconds:.1f} s")
+
+    # --- the table: seat 1 sees its hand; the Officer (seat 0) sees only backs
+    table = page.locator(".pnb-table-widget").first
+    board = table.locator(".pnb-table")
+    expect(board).to_have_attribute("data-viewer", "1")
+    assert kinds(table.locator(".pnb-hand")) == ["watch", "wine", "luggage", "luggage"]
+    table.locator("select").select_option(label="Seat 0")
+    expect(board).to_have_attribute("data-viewer", "0")
+    assert kinds(table.locator(".pnb-hand")) == ["hidden"] * 4
+    assert "watch" not in kinds(table) and "wine" not in kinds(table)
+    table.screenshot(path=ARTIFACTS / "lesson07-table-officer.png")
+
+    # --- the customs explorer redraws when the search-rate slider moves
+    explorer = page.locator(".pnb-customs-explorer").first
+    explain = explorer.locator(".pnb-explain")
+    expect(explain).to_contain_text("Searched 20% of the time")
+    picture = explorer.locator("img")
+    before = picture.get_attribute("src")
+    handle = explorer.locator(".widget-slider", has_text="Officer's search rate").locator(
+        ".noUi-handle"
+    )
+    handle.focus()
+    ms = timed(
+        lambda: page.keyboard.press("ArrowRight"),
+        lambda: expect(explain).to_contain_text("Searched 21% of the time"),
+    )
+    print(f"customs explorer: key press to redrawn explanation {ms:.0f} ms")
+    expect(picture).not_to_have_attribute("src", before)
+    explorer.screenshot(path=ARTIFACTS / "lesson07-explorer.png")
+
+    # --- play: seat 1 composes a declaration item by item and sends it
+    play = page.locator(".pnb-play").first
+    expect(play).to_contain_text("Your decision")
+    composer = play.locator(".pnb-composer-declare")
+    composer.locator("button[title='add one Wine to the declare']").click()
+    composer.get_by_role("button", name="Declare", exact=True).click()
+    log = play.locator(".pnb-log li")
+    expect(log.filter(has_text="You declared wine")).to_have_count(1, timeout=30_000)
+    play.screenshot(path=ARTIFACTS / "lesson07-play.png")
