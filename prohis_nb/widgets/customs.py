@@ -19,6 +19,7 @@ from :mod:`prohis_nb.analysis.smuggle`; nothing is computed here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,7 +69,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             layout=wide,
         )
         self.count = widgets.IntSlider(
-            value=count, min=1, max=4, description="How many (the rest luggage)",
+            value=count, min=1, max=4, description="How many (rest: luggage)",
             style=style, layout=wide, continuous_update=False,
         )  # fmt: skip
         self.search = widgets.FloatSlider(
@@ -146,7 +147,8 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
 
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
         """The numbers in sentences."""
-        goods = ", ".join(values["goods"])
+        counts = Counter(values["goods"])
+        goods = ", ".join(f"{n} {kind}" for kind, n in counts.items())
         search = settings["search"]
         best = (
             "declaring the truth pays more"

@@ -3,7 +3,7 @@
     python tests/browser/take_screenshots.py [--out docs/screenshots]
 
 Writes one PNG per widget (table, stepper, play, hotseat's curtain, a Smuggle game being
-played, and explorer when
+played, and the two explorers when
 ``prohis_nb.analysis`` is installed), each cropped to the widget.
 """
 
@@ -43,6 +43,7 @@ WIDGETS = {
         "s"
     ),
     "explorer": "from prohis_nb.widgets import Explorer\nExplorer()",
+    "customs": "from prohis_nb.widgets import CustomsExplorer\nCustomsExplorer(search=0.2)",
 }
 
 
@@ -54,6 +55,7 @@ def main() -> None:
         import prohis_nb.widgets.explorer  # noqa: F401
     except ImportError:  # the explorer needs prohis_nb.analysis and prohis_nb.plots
         WIDGETS.pop("explorer")
+        WIDGETS.pop("customs")
     with tempfile.TemporaryDirectory() as work:
         source = Path(work) / "source"
         source.mkdir()
