@@ -18,6 +18,7 @@ MODULES = [
     "prohis_nb.smuggle.game",
     "prohis_nb.analysis.smuggle",
     "prohis_nb.bots.smuggle_bots",
+    "prohis_nb.text",
 ]
 
 

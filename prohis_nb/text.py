@@ -1,0 +1,46 @@
+"""Numbers in words, one way everywhere: money, counts, percentages.
+
+Every lesson, widget, plot and docstring that shows a number to a learner
+goes through these helpers, so the same amount always reads the same way:
+
+>>> money(4000), money(-4000), money(-150.4), money(0)
+('$4,000', '−$4,000', '−$150', '$0')
+>>> count(1, "card"), count(3, "card"), count(2, "convoy", "convoys")
+('1 card', '3 cards', '2 convoys')
+>>> percent(0.6527), percent(1 / 3, digits=1)
+('65%', '33.3%')
+
+``money`` writes a real minus sign (U+2212) before the dollar sign, as
+typeset text does. In Markdown cells a dollar sign starts LaTeX in
+JupyterLab; use :func:`markdown_money` (or escape ``$`` as ``\\$``) there.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def money(amount: float | int | Fraction, *, sign: bool = False) -> str:
+    """Dollars rounded to the nearest dollar: ``$2,000``, ``−$150``; ``+$50`` with ``sign=True``."""
+    value = round(float(amount))
+    if value < 0:
+        return f"{MINUS}${-value:,}"
+    return f"+${value:,}" if sign and value > 0 else f"${value:,}"
+
+
+def markdown_money(amount: float | int | Fraction, *, sign: bool = False) -> str:
+    """As :func:`money`, with the dollar sign escaped for a Markdown cell (``\\$2,000``)."""
+    return money(amount, sign=sign).replace("$", "\\$")
+
+
+def count(number: int, singular: str, plural: str | None = None) -> str:
+    """A number with its noun in the right form: ``1 card``, ``2 cards``."""
+    word = singular if number == 1 else (plural if plural is not None else singular + "s")
+    return f"{number:,} {word}"
+
+
+def percent(probability: float | Fraction, *, digits: int = 0) -> str:
+    """A probability as a percentage: ``0.6527`` → ``65%`` (``digits`` after the point)."""
+    return f"{float(probability) * 100:.{digits}f}%"
