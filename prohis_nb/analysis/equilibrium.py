@@ -50,12 +50,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff
 from prohis_nb.prohis.cards import KINDS
+
+if TYPE_CHECKING:
+    from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
 
 LOADS = ("honest", "dirty")
 NO_BRIBE = "no bribe"
@@ -65,6 +69,13 @@ CONTROLLER_PLANS = tuple(product(("accept", "reject"), ("inspect", "waive")))
 
 Plan = tuple[str, ...]
 Strategy = tuple[tuple[str, str], str]
+
+
+def exact_probability(probability: float | Fraction) -> Fraction:
+    """A probability as an exact fraction: a float is read as the decimal it prints as (0.1 → 1/10)."""
+    if isinstance(probability, Fraction | int):
+        return Fraction(probability)
+    return Fraction(repr(float(probability)))
 
 
 def _article(word: str) -> str:
@@ -303,7 +314,11 @@ class ConvoyEquilibrium:
 
     @property
     def inspect_rate(self) -> float:
-        """How often the controller inspects a convoy offered no bribe."""
+        """How often the controller inspects a convoy offered no bribe, in this equilibrium.
+
+        When no convoy comes without a bribe this is one arbitrary point of a
+        range of equally good rates: see :attr:`all` (``.inspect_range``).
+        """
         return float(sum(q for q, plan in self._columns() if plan[-1] == "inspect"))
 
     @property
@@ -339,20 +354,100 @@ class ConvoyEquilibrium:
             "controller_value": self.controller_value,
         }
 
+    @cached_property
+    def all(self) -> EquilibriumSet:
+        """Every equilibrium of this (zero-sum) game, exactly: see :mod:`.equilibrium_sets`.
+
+        The solver's mix is one point of this set; :attr:`inspect_rate` in
+        particular is often one arbitrary point of a range.
+        """
+        from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+
+        return equilibrium_set(self.game)
+
     def summary(self) -> str:
-        """The equilibrium in words, for a lesson."""
+        """The equilibrium in words, for a lesson: every equilibrium, ranges where not unique.
+
+        In the zero-sum game the sentences describe the whole set of equilibria
+        (:attr:`all`); otherwise the one equilibrium found.
+        """
+        from prohis_nb.text import money, percent
+
         g = self.game
-        measure = "relative score" if g.zero_sum else "own score"
-        return (
-            f"Against {_article(g.card)} {g.card} on a {g.size}-card convoy, a smuggler holding "
-            f"illegal goods should still send an honest convoy {self.dirty_hand_sends_honest:.0%} "
-            f"of the time "
-            f"(so {self.honest_share:.0%} of all convoys are honest), and offer a bribe with "
-            f"{self.bribe_rate:.0%} of convoys. The controller should inspect "
-            f"{self.inspect_rate:.0%} of convoys offered no bribe and accept "
-            f"{self.accept_rate:.0%} of bribes. Expected gain per convoy ({measure}): smuggler "
-            f"${self.smuggler_value:,.0f}, controller ${self.controller_value:,.0f}."
+        opening = f"Against {_article(g.card)} {g.card} on a {g.size}-card convoy, "
+        if not g.zero_sum:
+            return opening + (
+                f"a smuggler holding illegal goods should still send an honest convoy "
+                f"{percent(self.dirty_hand_sends_honest)} of the time (so "
+                f"{percent(self.honest_share)} of all convoys are honest), and offer a bribe "
+                f"with {percent(self.bribe_rate)} of convoys. In this equilibrium (one of "
+                f"possibly several) the controller inspects {percent(self.inspect_rate)} of "
+                f"convoys offered no bribe and accepts {percent(self.accept_rate)} of bribes. "
+                f"Expected gain per convoy (own score): smuggler {money(self.smuggler_value)}, "
+                f"controller {money(self.controller_value)}."
+            )
+        every = self.all
+        p = exact_probability(g.p_dirty)
+        bait = every.bait_range
+        honest = tuple((1 - p) + p * b for b in bait)
+        bribes = every.bribe_rate_range
+        offer_bribe = (
+            "offer a bribe with every convoy"
+            if bribes == (1, 1)
+            else "never offer a bribe"
+            if bribes == (0, 0)
+            else f"offer a bribe with {_share(bribes)} of convoys"
         )
+        if bait == (0, 0):
+            baiting = "a smuggler holding illegal goods should always ship them"
+        else:
+            baiting = (
+                "a smuggler holding illegal goods should still send an honest convoy "
+                f"{_share(bait)} of the time"
+            )
+        text = opening + (
+            f"{baiting} (so {_share(honest)} of all convoys are honest), and {offer_bribe}."
+        )
+        never = every.offers_never_made
+        accepts = {k: v for k, v in every.accept_ranges.items() if k not in never}
+        answers = []
+        if accepts:
+            if len(g.menu) == 1:
+                answers.append(f"accept {_share(accepts['bribe'])} of bribes")
+            else:
+                answers += [f"accept {_share(v)} of the {k} offers" for k, v in accepts.items()]
+        if NO_BRIBE not in never:
+            answers.append(f"inspect {_share(every.inspect_range)} of convoys offered no bribe")
+        if answers:
+            text += " The controller should " + " and ".join(answers) + "."
+        if NO_BRIBE in never:
+            low, high = every.inspect_range
+            tied = any(a != b for a, b in accepts.values())
+            text += (
+                " No convoy comes without a bribe, so the controller's answer to one is never "
+                f"tested: inspecting any share of them from {percent(low)} to {percent(high)} "
+                + ("(depending on the acceptance rate) " if tied else "")
+                + "keeps this an equilibrium (outside that range offering nothing would pay)."
+            )
+        for label in never:
+            if label != NO_BRIBE:
+                low, high = every.accept_ranges[label]
+                text += (
+                    f" The {label} is never offered, so how often it would be accepted is never "
+                    f"tested: any rate from {percent(low)} to {percent(high)} will do."
+                )
+        return text + (
+            f" Expected gain per convoy (relative score): smuggler {money(every.value)}, "
+            f"controller {money(-every.value)}."
+        )
+
+
+def _share(bounds: tuple[Fraction, Fraction]) -> str:
+    """One percentage, or a range of them when the equilibria differ."""
+    from prohis_nb.text import percent
+
+    low, high = bounds
+    return percent(low) if low == high else f"between {percent(low)} and {percent(high)}"
 
 
 def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) -> bool:
