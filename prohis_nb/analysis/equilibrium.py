@@ -72,7 +72,7 @@ Strategy = tuple[tuple[str, str], str]
 
 
 def exact_probability(probability: float | Fraction) -> Fraction:
-    """A probability as an exact fraction: a float is read as the decimal it prints as (0.1 → 1/10)."""
+    """A probability as an exact fraction; a float is read as the decimal it prints (0.1 → 1/10)."""
     if isinstance(probability, Fraction | int):
         return Fraction(probability)
     return Fraction(repr(float(probability)))

@@ -154,7 +154,9 @@ def _controller_set(game: ConvoyGame) -> tuple[Fraction, tuple[Vector, ...]]:
     return value, tuple(y for y, v in lines if v == value)
 
 
-def _smuggler_set(game: ConvoyGame) -> tuple[Fraction, tuple[dict[tuple[str, str, str], Fraction], ...]]:
+def _smuggler_set(
+    game: ConvoyGame,
+) -> tuple[Fraction, tuple[dict[tuple[str, str, str], Fraction], ...]]:
     """The smuggler's optimal behaviour strategies: (value, corners)."""
     p = exact(game.p_dirty)
     weight = {"dirty": p, "honest": 1 - p}
@@ -178,9 +180,7 @@ def _smuggler_set(game: ConvoyGame) -> tuple[Fraction, tuple[dict[tuple[str, str
         for pair in by_answer.values()
         if any(a != b for a, b in zip(*pair))
     ]
-    sums = [
-        (tuple(Fraction(int(v[0] == hand)) for v in variables), Fraction(1)) for hand in HANDS
-    ]
+    sums = [(tuple(Fraction(int(v[0] == hand)) for v in variables), Fraction(1)) for hand in HANDS]
 
     def worth(x: Vector) -> Fraction:
         return sum(
@@ -203,9 +203,7 @@ def _smuggler_set(game: ConvoyGame) -> tuple[Fraction, tuple[dict[tuple[str, str
                     points.add(tuple(x))
     values = {x: worth(x) for x in points}
     value = max(values.values())
-    corners = tuple(
-        dict(zip(variables, x)) for x in sorted(points) if values[x] == value
-    )
+    corners = tuple(dict(zip(variables, x)) for x in sorted(points) if values[x] == value)
     return value, corners
 
 
@@ -266,7 +264,7 @@ class EquilibriumSet:
 
     @property
     def offers_never_made(self) -> tuple[str, ...]:
-        """Offers no equilibrium smuggler ever makes: the controller's answer to them is untested."""
+        """Offers no equilibrium smuggler makes: the controller's answer to them is untested."""
         return tuple(o for o in self.game.offer_labels if self.offer_rate_range(o)[1] == 0)
 
     @property
