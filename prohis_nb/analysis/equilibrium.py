@@ -399,7 +399,7 @@ class ConvoyEquilibrium:
             else f"offer a bribe with {_share(bribes)} of convoys"
         )
         if bait == (0, 0):
-            baiting = "a smuggler holding illegal goods should always ship them"
+            baiting = "a smuggler holding illegal goods should never send an honest convoy"
         else:
             baiting = (
                 "a smuggler holding illegal goods should still send an honest convoy "
