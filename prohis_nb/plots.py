@@ -135,34 +135,111 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
     return fig, ax
 
 
-def equilibrium_vs(parameter: str, values: Sequence[float], **game: Any):
-    """How the convoy game's equilibrium moves as one parameter changes.
+#: Words for the convoy game's parameters, for axes.
+PARAMETER_WORDS = {
+    "p_dirty": "chance that the smuggler's hand holds illegal goods",
+    "size": "cards in the convoy",
+    "illegal": "illegal cards in a dirty convoy",
+}
 
-    ``parameter``: a :class:`~prohis_nb.analysis.equilibrium.ConvoyGame` field
-    (e.g. ``"p_dirty"``); plots the share of honest convoys, the controller's
-    inspection rate and its acceptance rate.
+
+def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any):
+    """How the convoy game's equilibria move as one parameter changes.
+
+    ``parameter``: a numeric :class:`~prohis_nb.analysis.equilibrium.ConvoyGame`
+    field (``"p_dirty"`` by default); ``values``: where to solve (for
+    ``p_dirty`` by default 0.02 to 0.98 in steps of 0.02). Plots how often a
+    dirty hand baits, how often the controller accepts a bribe and how often
+    it inspects a convoy offered no bribe.
+
+    The game usually has **many equilibria**: when every convoy comes with a
+    bribe, the controller's answer to no bribe is never tested. So each rate
+    is drawn as a band from its lowest to its highest value over all
+    equilibria (:func:`~prohis_nb.analysis.equilibrium_sets.equilibrium_set`;
+    a line where it is unique), and for ``p_dirty`` the exact regime
+    boundaries are added to the grid (with points a millionth either side)
+    and marked by dotted vertical lines. A game that is not zero-sum is drawn
+    from the one equilibrium the solver finds.
     """
-    from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+    from fractions import Fraction
 
-    honest, inspect, accept = [], [], []
-    for value in values:
-        eq = solve_convoy_game(ConvoyGame(**{**game, parameter: value}))
-        honest.append(eq.dirty_hand_sends_honest)
-        inspect.append(eq.inspect_rate)
-        accept.append(eq.accept_rate)
-    fig, ax = _figure()
-    series = (
-        ("a dirty hand sends an honest convoy (bait)", honest),
-        ("the controller inspects (no bribe)", inspect),
-        ("the controller accepts a bribe", accept),
-    )
-    for i, (label, ys) in enumerate(series):
-        ax.plot(
-            values, ys, color=PALETTE[i], ls=LINE_STYLES[i], marker=MARKERS[i], lw=2, label=label
+    from prohis_nb.analysis.equilibrium import ConvoyGame, exact_probability, solve_convoy_game
+    from prohis_nb.analysis.equilibrium_sets import equilibrium_set, regime_boundaries
+
+    zero_sum = game.get("zero_sum", True)
+    boundaries: tuple[Fraction, ...] = ()
+    if parameter == "p_dirty":
+        grid = [Fraction(k, 50) for k in range(1, 50)] if values is None else values
+        grid = [exact_probability(v) for v in grid]
+        if zero_sum:
+            low, high = min(grid), max(grid)
+            boundaries = tuple(b for b in regime_boundaries(ConvoyGame(**game)) if low < b < high)
+            step = Fraction(1, 10**6)
+            grid = sorted(
+                {*grid, *boundaries, *(b - step for b in boundaries)}
+                | {b + step for b in boundaries}
+            )
+    elif values is None:
+        raise ValueError(f"give the values of {parameter!r} to solve at")
+    else:
+        grid = list(values)
+
+    names = {"bait": "a dirty hand sends an honest convoy (bait)"}
+    rates: dict[str, list[tuple[float, float]]] = {"bait": []}
+    for value in grid:
+        g = ConvoyGame(**{**game, parameter: value})
+        if zero_sum:
+            every = equilibrium_set(g)
+            found = {
+                "bait": every.bait_range,
+                **every.accept_ranges,
+                "no bribe": every.inspect_range,
+            }
+        else:
+            eq = solve_convoy_game(g)
+            found = {
+                "bait": (eq.dirty_hand_sends_honest,) * 2,
+                **{k: (v, v) for k, v in eq.accept_rates.items()},
+                "no bribe": (eq.inspect_rate,) * 2,
+            }
+        for key, (lo, hi) in found.items():
+            rates.setdefault(key, []).append((float(lo), float(hi)))
+    for key in rates:
+        if key == "no bribe":
+            names[key] = "the controller inspects a convoy offered no bribe"
+        elif key != "bait":
+            names[key] = (
+                f"the controller accepts a {key}"
+                if key != "bribe"
+                else ("the controller accepts a bribe")
+            )
+
+    fig, ax = _figure(9, 6)
+    xs = [float(v) for v in grid]
+    order = ["bait", *[k for k in rates if k not in ("bait", "no bribe")], "no bribe"]
+    for i, key in enumerate(order):
+        low = [lo for lo, _ in rates[key]]
+        high = [hi for _, hi in rates[key]]
+        style = {"color": PALETTE[i], "ls": LINE_STYLES[i % 4], "lw": 2}
+        ax.plot(xs, low, label=names[key], gid=f"{key}:low", **style)
+        if low != high:
+            ax.plot(xs, high, gid=f"{key}:high", **style)
+            ax.fill_between(xs, low, high, color=PALETTE[i], alpha=0.25, lw=0)
+    for b in boundaries:
+        ax.axvline(float(b), color="0.3", ls=":", lw=1.5, gid=f"boundary:{b}")
+        ax.annotate(
+            f"regime changes at {b.numerator}/{b.denominator}",
+            (float(b), 0.93),
+            xytext=(6, 0),
+            textcoords="offset points",
+            fontsize=12,
+            xycoords=("data", "axes fraction"),
         )
     ax.set_ylim(-0.05, 1.05)
-    _style(ax, f"Equilibrium as {parameter} changes", parameter, "probability")
-    ax.legend(loc="best")
+    words = PARAMETER_WORDS.get(parameter, parameter.replace("_", " "))
+    _style(ax, "The convoy game's equilibria (a band: every rate in it)", words, "probability")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=1, frameon=False)
+    fig.subplots_adjust(bottom=0.33)
     return fig, ax
 
 

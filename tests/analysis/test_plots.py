@@ -33,11 +33,24 @@ def test_catch_heatmap_shows_the_exact_probabilities(card):
     assert "illegal" in ax.get_ylabel()
 
 
-def test_equilibrium_vs_plots_three_rates_between_0_and_1():
+def test_equilibrium_vs_draws_the_range_of_equilibria_and_the_regime_boundary():
+    """The lesson's game: inspecting a convoy without a bribe is an equilibrium at any rate in
+    [37/72, 47/72] for p > 5/12 and in [0, 1/6] below (derived by hand in
+    test_equilibrium_sets.test_the_lesson_game_by_hand); the grid holds p = 5/12 itself."""
     fig, ax = plots.equilibrium_vs("p_dirty", [0.2, 0.5, 0.8])
-    assert len(ax.lines) == 3
+    lines = {line.get_gid(): line for line in ax.lines}
+    assert "boundary:5/12" in lines
+    xs = list(lines["no bribe:low"].get_xdata())
+    assert 5 / 12 in xs and 0.5 in xs and 0.2 in xs
+    low, high = lines["no bribe:low"].get_ydata(), lines["no bribe:high"].get_ydata()
+    assert (low[xs.index(0.5)], high[xs.index(0.5)]) == pytest.approx((37 / 72, 47 / 72))
+    assert (low[xs.index(0.2)], high[xs.index(0.2)]) == pytest.approx((0, 1 / 6))
+    assert len(ax.collections) >= 1  # the band
     for line in ax.lines:
-        assert all(0 <= y <= 1 for y in line.get_ydata())
+        if not line.get_gid().startswith("boundary"):
+            assert all(0 <= y <= 1 for y in line.get_ydata())
+    assert "_" not in ax.get_xlabel() and "illegal goods" in ax.get_xlabel()
+    assert len(ax.get_legend().get_texts()) == 3
 
 
 def test_score_distribution_draws_one_histogram_per_label():
