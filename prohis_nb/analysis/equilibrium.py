@@ -184,6 +184,25 @@ class ConvoyGame:
         """Expected (smuggler, controller) gains for one convoy, offer and controller plan."""
         return tuple(float(x) for x in self._outcome(load, offer, self._answer(offer, plan)))
 
+    def relative_gain(self, load: str, offer: str, answer: str) -> Fraction:
+        """The smuggler's gain minus the controller's, exactly, for one convoy.
+
+        ``load``: ``"honest"`` or ``"dirty"``; ``offer``: one of :attr:`offer_labels`;
+        ``answer``: ``"accept"`` or ``"inspect"`` for a bribe, ``"inspect"`` or
+        ``"waive"`` for no bribe.
+
+        >>> ConvoyGame().relative_gain("honest", "no bribe", "inspect")
+        Fraction(7000, 1)
+        """
+        allowed = ("inspect", "waive") if offer == NO_BRIBE else ("accept", "inspect")
+        if load not in LOADS or offer not in self.offer_labels or answer not in allowed:
+            raise ValueError(
+                f"a convoy is one of {LOADS}, an offer one of {list(self.offer_labels)} and the "
+                f"answer to {offer!r} one of {allowed}; got {load!r}, {offer!r}, {answer!r}"
+            )
+        smuggler, controller = self._outcome(load, offer, answer)
+        return smuggler - controller
+
     def _answer(self, offer: str, plan: Plan) -> str:
         if offer == NO_BRIBE:
             return plan[-1]

@@ -74,11 +74,6 @@ def _choices(game: ConvoyGame, hand: str) -> tuple[Choice, ...]:
     return tuple((load, offer) for load in loads for offer in game.offers(hand))
 
 
-def _zero_sum(game: ConvoyGame, load: str, offer: str, answer: str) -> Fraction:
-    smuggler, controller = game._outcome(load, offer, answer)
-    return smuggler - controller
-
-
 @cache
 def _affine(game: ConvoyGame) -> dict[str, dict[Choice, tuple[Vector, Fraction]]]:
     """Each hand's choices as affine functions ``coefficients · y + constant`` of the answer rates.
@@ -93,13 +88,13 @@ def _affine(game: ConvoyGame) -> dict[str, dict[Choice, tuple[Vector, Fraction]]
         for load, offer in _choices(game, hand):
             coefficients = [Fraction(0)] * k
             if offer == NO_BRIBE:
-                waive = _zero_sum(game, load, offer, "waive")
-                inspect = _zero_sum(game, load, offer, "inspect")
+                waive = game.relative_gain(load, offer, "waive")
+                inspect = game.relative_gain(load, offer, "inspect")
                 coefficients[k - 1] = inspect - waive
                 constant = waive
             else:
-                accept = _zero_sum(game, load, offer, "accept")
-                inspect = _zero_sum(game, load, offer, "inspect")
+                accept = game.relative_gain(load, offer, "accept")
+                inspect = game.relative_gain(load, offer, "inspect")
                 coefficients[offers.index(offer) - 1] = accept - inspect
                 constant = inspect
             table[hand][(load, offer)] = (tuple(coefficients), constant)
@@ -170,7 +165,7 @@ def _smuggler_set(
     def payoff(offer: str, answer: str) -> Vector:
         """Coefficients of ``x`` in the expected payoff of the convoys sent with ``offer``."""
         return tuple(
-            weight[hand] * _zero_sum(game, load, offer, answer) if o == offer else Fraction(0)
+            weight[hand] * game.relative_gain(load, offer, answer) if o == offer else Fraction(0)
             for hand, load, o in variables
         )
 
