@@ -16,6 +16,8 @@ MODULES = [
     "prohis_nb.smuggle.rules",
     "prohis_nb.smuggle.actions",
     "prohis_nb.smuggle.game",
+    "prohis_nb.analysis.equilibrium",
+    "prohis_nb.analysis.equilibrium_sets",
     "prohis_nb.analysis.smuggle",
     "prohis_nb.bots.smuggle_bots",
     "prohis_nb.text",
