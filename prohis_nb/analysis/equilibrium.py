@@ -29,11 +29,19 @@ bimatrix game, solved by Lemke-Howson (checked, see :func:`solve_convoy_game`).
 cards) the normal form has ``2 (1 + B) × (1 + B_h)`` smuggler strategies and
 ``2^(B + 1)`` controller plans: 8 × 4 with the default single bribe.
 
-What the model leaves out, on purpose: whether to control at all (the card is
-already played), the cards the smuggler keeps for later, several bribe rounds,
-other opponents. The answers to offers that are never made in equilibrium are
-not pinned down by it (any answer that keeps the smuggler from making them
-will do).
+What the model leaves out, on purpose: the other players (it is a game of
+two, smuggler against controller), controller cards in the convoy (an honest
+convoy is all legal, a dirty one illegal and legal cards only), the
+card-counting belief of :mod:`~prohis_nb.analysis.values` (the controller
+knows only ``p_dirty``), whether to control at all (the card is already
+played), the cards the smuggler keeps for later, several bribe rounds.
+
+**Many equilibria.** The answers to offers that are never made in
+equilibrium are not pinned down (any answer that keeps the smuggler from
+making them will do), and at some parameters more is free. A solver returns
+one point; :mod:`~prohis_nb.analysis.equilibrium_sets` finds the whole set
+of the zero-sum game in exact fractions (:attr:`ConvoyEquilibrium.all`), and
+:meth:`ConvoyEquilibrium.summary` reads it out with ranges.
 
 **Classic references**, used as tests of the solver plumbing:
 :func:`mixed_2x2` is the closed form of a 2×2 game's mixed equilibrium and
