@@ -24,19 +24,34 @@ FONT = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fon
 
 
 def _figure(width: float = 8, height: float = 5, **kwargs: Any):
+    """A new figure and axes, sized for a projector.
+
+    The figure is made with plain ``plt.subplots``, never inside
+    ``plt.rc_context``: the first figure of a Jupyter kernel loads the inline
+    backend, which turns matplotlib's interactive mode on, and an ``rc_context``
+    around that moment would restore ``interactive`` to off when it exits, so
+    that no later figure of the kernel would be shown. The fonts of
+    :data:`FONT` are applied to each text explicitly instead (:func:`_style`,
+    :func:`_legend`).
+    """
     import matplotlib.pyplot as plt
 
-    with plt.rc_context(FONT):
-        fig, ax = plt.subplots(figsize=(width, height), **kwargs)
+    fig, ax = plt.subplots(figsize=(width, height), **kwargs)
     return fig, ax
 
 
 def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
+    """Title, axis labels, tick labels and a light grid, in the lesson's font sizes."""
     ax.set_title(title, fontsize=FONT["axes.titlesize"])
     ax.set_xlabel(xlabel, fontsize=FONT["axes.labelsize"])
     ax.set_ylabel(ylabel, fontsize=FONT["axes.labelsize"])
     ax.tick_params(labelsize=12)
     ax.grid(True, alpha=0.3)
+
+
+def _legend(ax, loc: str = "best") -> Any:
+    """The axes' legend in the lesson's legend font size."""
+    return ax.legend(loc=loc, fontsize=FONT["legend.fontsize"])
 
 
 def _dollars(ax, axis: str = "y") -> None:
@@ -94,7 +109,7 @@ def bribe_vs_inspection(
     )
     _dollars(ax, "x")
     _dollars(ax, "y")
-    ax.legend(loc="upper left")
+    _legend(ax, "upper left")
     return fig, ax
 
 
@@ -132,6 +147,7 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
     ax.grid(False)
     colorbar = fig.colorbar(image, ax=ax)
     colorbar.set_label("probability of confiscation", fontsize=13)
+    colorbar.ax.tick_params(labelsize=12)
     return fig, ax
 
 
@@ -162,7 +178,7 @@ def equilibrium_vs(parameter: str, values: Sequence[float], **game: Any):
         )
     ax.set_ylim(-0.05, 1.05)
     _style(ax, f"Equilibrium as {parameter} changes", parameter, "probability")
-    ax.legend(loc="best")
+    _legend(ax, "best")
     return fig, ax
 
 
@@ -182,7 +198,7 @@ def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int
         )
     _style(ax, "Final scores", "final score", "games")
     _dollars(ax, "x")
-    ax.legend(loc="upper right")
+    _legend(ax, "upper right")
     return fig, ax
 
 
@@ -242,7 +258,7 @@ def declare_vs_lie(
 
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     _dollars(ax, "y")
-    ax.legend(loc="lower left")
+    _legend(ax, "lower left")
     return fig, ax
 
 
@@ -269,5 +285,5 @@ def customs_rates(board: Any = None):
 
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
-    ax.legend(loc="upper right")
+    _legend(ax, "upper right")
     return fig, ax
