@@ -31,6 +31,7 @@ import numbers
 from collections.abc import Iterable
 from typing import Any
 
+from prohis_nb.text import money
 from prohis_nb.widgets.render import renderer_for
 from prohis_nb.widgets.render.base import CSS, esc
 
@@ -168,8 +169,8 @@ def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HT
     for kind in kinds or KINDS:
         rows.append(
             f"<tr><td>{renderer.card(kind)}</td><td>{esc(renderer.card_name(kind))}</td>"
-            f"<td style='text-align:right'>${WAREHOUSE_VALUE[kind]:,}</td>"
-            f"<td style='text-align:right'>${HAND_VALUE[kind]:,}</td></tr>"
+            f"<td style='text-align:right'>{money(WAREHOUSE_VALUE[kind])}</td>"
+            f"<td style='text-align:right'>{money(HAND_VALUE[kind])}</td></tr>"
         )
     return HTML(
         f"{CSS}<table class='pnb-table' style='border-collapse:collapse'>"
