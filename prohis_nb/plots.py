@@ -288,3 +288,46 @@ def customs_rates(board: Any = None):
     ax.set_ylim(0, 1)
     _legend(ax, "upper right")
     return fig, ax
+
+
+def tournament_scores(result: Any):
+    """Each bot's mean final score in a tournament, with its 95% confidence interval.
+
+    ``result``: a :class:`~prohis_nb.tournament.TournamentResult`; one row per
+    bot, the best at the top.
+    """
+    stats = sorted(result.by_bot.values(), key=lambda s: s.mean_score)
+    fig, ax = _figure(8, 1.2 + 0.7 * len(stats))
+    for row, s in enumerate(stats):
+        low, high = s.score_ci
+        ax.errorbar(s.mean_score, row, xerr=[[s.mean_score - low], [high - s.mean_score]],
+                    fmt="o", capsize=5, ms=8, lw=2, color=PALETTE[0])  # fmt: skip
+    ax.set_yticks(range(len(stats)), [s.label for s in stats])
+    _style(
+        ax,
+        f"Mean final score over {len(result.games)} games (95% intervals)",
+        "mean final score",
+        "",
+    )
+    _dollars(ax, "x")
+    return fig, ax
+
+
+def paired_differences(comparisons: Sequence[Any]):
+    """Paired comparisons of bots: each mean per-deal difference with its 95% interval.
+
+    ``comparisons``: :class:`~prohis_nb.tournament.PairedDifference` values
+    (e.g. ``result.comparisons()``). An interval that misses the dashed line
+    at $0 is a real difference; filled dots mark them.
+    """
+    fig, ax = _figure(8, 1.2 + 0.7 * len(comparisons))
+    for row, c in enumerate(comparisons):
+        low, high = c.ci
+        ax.errorbar(c.mean, row, xerr=[[c.mean - low], [high - c.mean]], fmt="o", capsize=5,
+                    ms=8, lw=2, color=PALETTE[2] if c.real else PALETTE[7],
+                    mfc=PALETTE[2] if c.real else "white")  # fmt: skip
+    ax.axvline(0, color=PALETTE[7], ls="--", lw=1.5)
+    ax.set_yticks(range(len(comparisons)), [f"{c.first} − {c.second}" for c in comparisons])
+    _style(ax, "Paired differences, deal by deal (95% intervals)", "mean score difference", "")
+    _dollars(ax, "x")
+    return fig, ax

@@ -319,6 +319,45 @@ class TournamentResult:
         }
 
 
+def score_breakdown(result: TournamentResult) -> dict[str, dict[str, float]]:
+    """Prohis: where each bot's mean final score comes from, card kind by card kind.
+
+    Replays every game from its record and averages, over each bot's
+    appearances, the dollars its cards are worth at the end: ``"stored
+    <kind>"`` (its warehouse) and ``"in hand <kind>"`` (its hand, e.g. −$4,000
+    for each illegal card), valued by the scoring table, plus ``"stored cards"``
+    and ``"illegal cards in hand"`` (counts). The dollars add up to the mean
+    score.
+    """
+    from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+
+    if result.plan.game != "prohis":
+        raise ValueError(f"a score breakdown is for Prohis tournaments, not {result.plan.game!r}")
+    totals: dict[str, dict[str, float]] = {}
+    appearances: dict[str, int] = {}
+    for index, summary in enumerate(result.games):
+        game = result.replay(index)
+        for seat, label in enumerate(summary.lineup):
+            row = totals.setdefault(label, {})
+            appearances[label] = appearances.get(label, 0) + 1
+            stored, hand = game.warehouse(seat), game.hand(seat)
+            for kind in KINDS:
+                row[f"stored {kind}"] = row.get(f"stored {kind}", 0) + (
+                    stored.count(kind) * WAREHOUSE_VALUE[kind]
+                )
+                row[f"in hand {kind}"] = row.get(f"in hand {kind}", 0) + (
+                    hand.count(kind) * HAND_VALUE[kind]
+                )
+            row["stored cards"] = row.get("stored cards", 0) + len(stored)
+            row["illegal cards in hand"] = row.get("illegal cards in hand", 0) + hand.count(
+                "illegal"
+            )
+    return {
+        label: {key: value / appearances[label] for key, value in row.items()}
+        for label, row in sorted(totals.items())
+    }
+
+
 def _row(stats: Stats) -> str:
     low, high = stats.score_ci
     wlow, whigh = stats.win_ci

@@ -271,3 +271,18 @@ def test_the_table_shows_timing_only_when_asked():
     result = quick()
     assert "games/s" not in result.table()
     assert "games/s" in result.table(timing=True)
+
+
+def test_score_breakdown_adds_up_to_each_bot_s_mean_score():
+    from prohis_nb.tournament import score_breakdown
+
+    result = quick(games=6, bots=["honest", "bluff:bait=1"], players=4)
+    breakdown = score_breakdown(result)
+    for label, row in breakdown.items():
+        dollars = sum(
+            v
+            for k, v in row.items()
+            if k.startswith(("stored ", "in hand ")) and k != "stored cards"
+        )
+        assert dollars == pytest.approx(result.by_bot[label].mean_score)
+        assert row["in hand illegal"] == pytest.approx(-4000 * row["illegal cards in hand"])
