@@ -31,9 +31,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _execute(path: Path) -> tuple[dict, dict[int, list]]:
     """Run the lesson top to bottom, then each drawing cell again; (notebook, second outputs)."""
-    notebook = nbformat.read(path, as_version=4)
-    path_var = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    os.environ["PYTHONPATH"] = path_var  # the kernel inherits this process's environment
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), saved) if p)
+    try:  # the kernel inherits this process's environment: this checkout comes first
+        return _run(nbformat.read(path, as_version=4))
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+
+
+def _run(notebook) -> tuple[dict, dict[int, list]]:
     client = nbclient.NotebookClient(
         notebook,
         timeout=600,
