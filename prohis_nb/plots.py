@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from prohis_nb.analysis import catch_probability, controller_values, convoy_belief
+from prohis_nb.text import money
 
 #: Okabe-Ito colour-blind-safe palette.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
@@ -24,14 +25,24 @@ FONT = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fon
 
 
 def _figure(width: float = 8, height: float = 5, **kwargs: Any):
+    """A new figure and axes, sized for a projector.
+
+    The figure is made with plain ``plt.subplots``, never inside
+    ``plt.rc_context``: the first figure of a Jupyter kernel loads the inline
+    backend, which turns matplotlib's interactive mode on, and an ``rc_context``
+    around that moment would restore ``interactive`` to off when it exits, so
+    that no later figure of the kernel would be shown. The fonts of
+    :data:`FONT` are applied to each text explicitly instead (:func:`_style`,
+    :func:`_legend`).
+    """
     import matplotlib.pyplot as plt
 
-    with plt.rc_context(FONT):
-        fig, ax = plt.subplots(figsize=(width, height), **kwargs)
+    fig, ax = plt.subplots(figsize=(width, height), **kwargs)
     return fig, ax
 
 
 def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
+    """Title, axis labels, tick labels and a light grid, in the lesson's font sizes."""
     ax.set_title(title, fontsize=FONT["axes.titlesize"])
     ax.set_xlabel(xlabel, fontsize=FONT["axes.labelsize"])
     ax.set_ylabel(ylabel, fontsize=FONT["axes.labelsize"])
@@ -39,10 +50,15 @@ def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
+def _legend(ax, loc: str = "best") -> Any:
+    """The axes' legend in the lesson's legend font size."""
+    return ax.legend(loc=loc, fontsize=FONT["legend.fontsize"])
+
+
 def _dollars(ax, axis: str = "y") -> None:
     from matplotlib.ticker import FuncFormatter
 
-    formatter = FuncFormatter(lambda value, _: f"${value:,.0f}")
+    formatter = FuncFormatter(lambda value, _: money(value))
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
 
 
@@ -76,7 +92,7 @@ def bribe_vs_inspection(
         )
         ax.plot([inspect], [inspect], marker=MARKERS[i], color=colour, ms=10)
         ax.annotate(
-            f"b* = ${inspect:,.0f}",
+            f"b* = {money(inspect)}",
             (inspect, inspect),
             textcoords="offset points",
             xytext=(8, -18),
@@ -94,7 +110,7 @@ def bribe_vs_inspection(
     )
     _dollars(ax, "x")
     _dollars(ax, "y")
-    ax.legend(loc="upper left")
+    _legend(ax, "upper left")
     return fig, ax
 
 
@@ -132,6 +148,7 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
     ax.grid(False)
     colorbar = fig.colorbar(image, ax=ax)
     colorbar.set_label("probability of confiscation", fontsize=13)
+    colorbar.ax.tick_params(labelsize=12)
     return fig, ax
 
 
@@ -238,7 +255,13 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
     ax.set_ylim(-0.05, 1.05)
     words = PARAMETER_WORDS.get(parameter, parameter.replace("_", " "))
     _style(ax, "The convoy game's equilibria (a band: every rate in it)", words, "probability")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=1, frameon=False)
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.16),
+        ncol=1,
+        frameon=False,
+        fontsize=FONT["legend.fontsize"],
+    )
     fig.subplots_adjust(bottom=0.33)
     return fig, ax
 
@@ -259,7 +282,7 @@ def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int
         )
     _style(ax, "Final scores", "final score", "games")
     _dollars(ax, "x")
-    ax.legend(loc="upper right")
+    _legend(ax, "upper right")
     return fig, ax
 
 
@@ -319,7 +342,7 @@ def declare_vs_lie(
 
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     _dollars(ax, "y")
-    ax.legend(loc="lower left")
+    _legend(ax, "lower left")
     return fig, ax
 
 
@@ -346,5 +369,48 @@ def customs_rates(board: Any = None):
 
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
-    ax.legend(loc="upper right")
+    _legend(ax, "upper right")
+    return fig, ax
+
+
+def tournament_scores(result: Any):
+    """Each bot's mean final score in a tournament, with its 95% confidence interval.
+
+    ``result``: a :class:`~prohis_nb.tournament.TournamentResult`; one row per
+    bot, the best at the top.
+    """
+    stats = sorted(result.by_bot.values(), key=lambda s: s.mean_score)
+    fig, ax = _figure(8, 1.2 + 0.7 * len(stats))
+    for row, s in enumerate(stats):
+        low, high = s.score_ci
+        ax.errorbar(s.mean_score, row, xerr=[[s.mean_score - low], [high - s.mean_score]],
+                    fmt="o", capsize=5, ms=8, lw=2, color=PALETTE[0])  # fmt: skip
+    ax.set_yticks(range(len(stats)), [s.label for s in stats])
+    _style(
+        ax,
+        f"Mean final score over {len(result.games)} games (95% intervals)",
+        "mean final score",
+        "",
+    )
+    _dollars(ax, "x")
+    return fig, ax
+
+
+def paired_differences(comparisons: Sequence[Any]):
+    """Paired comparisons of bots: each mean per-deal difference with its 95% interval.
+
+    ``comparisons``: :class:`~prohis_nb.tournament.PairedDifference` values
+    (e.g. ``result.comparisons()``). An interval that misses the dashed line
+    at $0 is a real difference; filled dots mark them.
+    """
+    fig, ax = _figure(8, 1.2 + 0.7 * len(comparisons))
+    for row, c in enumerate(comparisons):
+        low, high = c.ci
+        ax.errorbar(c.mean, row, xerr=[[c.mean - low], [high - c.mean]], fmt="o", capsize=5,
+                    ms=8, lw=2, color=PALETTE[2] if c.real else PALETTE[7],
+                    mfc=PALETTE[2] if c.real else "white")  # fmt: skip
+    ax.axvline(0, color=PALETTE[7], ls="--", lw=1.5)
+    ax.set_yticks(range(len(comparisons)), [f"{c.first} − {c.second}" for c in comparisons])
+    _style(ax, "Paired differences, deal by deal (95% intervals)", "mean score difference", "")
+    _dollars(ax, "x")
     return fig, ax

@@ -33,6 +33,16 @@ deals), ``SE² = D/(D-1) · Σ_d (S_d - n_d·x̄)² / N²``. With one appearance
 deal this is the familiar ``s/√N``. It is a large-sample interval: trust it
 with a few dozen deals or more.
 
+**Comparing two bots.** Overlapping intervals do not mean "no real
+difference": each interval carries the luck of the deals, which two bots
+playing the same deals share. :func:`paired_difference` compares them deal by
+deal instead: for each deal ``d`` where both played, ``x_d`` = (first bot's
+mean score in that deal) − (second's), then the mean of the ``x_d`` and its
+95% interval ``mean ± 1.96·s/√D`` (``s`` the standard deviation of the
+``x_d``, ``D`` deals). The shared luck cancels in each ``x_d``, so the interval
+is usually much narrower; when it excludes 0 the difference is real (at the
+95% level).
+
 **Parallelism.** Games are played in chunks on a ``concurrent.futures``
 executor: by default a ``ProcessPoolExecutor`` with ``workers`` processes
 (``workers=1``: in this process, no pool). Pass ``executor=`` to use another,
@@ -188,6 +198,53 @@ def summarise(label: str, scores: list[int], shares: list[float], deals: list[in
     return Stats(label, len(scores), mean, (low, high), rate, rate_ci)
 
 
+@dataclass(frozen=True)
+class PairedDifference:
+    """``first``'s mean score minus ``second``'s, deal by deal, with its 95% interval."""
+
+    first: str
+    second: str
+    deals: int
+    mean: float
+    ci: tuple[float, float]
+    per_deal: tuple[float, ...] = field(repr=False)
+
+    @property
+    def real(self) -> bool:
+        """True when the 95% interval excludes 0: the difference is very unlikely to be luck."""
+        low, high = self.ci
+        return low > 0 or high < 0
+
+
+def paired_difference(games: Sequence[GameResult], first: str, second: str) -> PairedDifference:
+    """Compare two bots on the deals they both played (see the module docstring).
+
+    Each deal gives one difference: ``first``'s mean score in the deal minus
+    ``second``'s. Needs at least two such deals.
+    """
+    by_deal: dict[int, tuple[list[int], list[int]]] = {}
+    for result in games:
+        for label, score in zip(result.lineup, result.scores, strict=True):
+            if label in (first, second):
+                by_deal.setdefault(result.deal, ([], []))[label == second].append(score)
+    diffs = [
+        math.fsum(a) / len(a) - math.fsum(b) / len(b)
+        for _, (a, b) in sorted(by_deal.items())
+        if a and b
+    ]
+    if first == second or len(diffs) < 2:
+        raise ValueError(
+            f"{first!r} and {second!r} must be two bots that played at least two deals together"
+            f" (they shared {len(diffs)})"
+        )
+    d = len(diffs)
+    mean = math.fsum(diffs) / d
+    se = math.sqrt(math.fsum((x - mean) ** 2 for x in diffs) / (d - 1) / d)
+    return PairedDifference(
+        first, second, d, mean, (mean - Z95 * se, mean + Z95 * se), tuple(diffs)
+    )
+
+
 # ---------------------------------------------------------------- the tournament
 
 
@@ -214,8 +271,17 @@ class TournamentResult:
             raise ValueError("this tournament did not keep records (keep_records=False)")
         return Record.from_json(record).replay()
 
-    def table(self) -> str:
-        """The summary as a plain-text table."""
+    def compare(self, first: str, second: str) -> PairedDifference:
+        """``first``'s mean score minus ``second``'s, paired deal by deal."""
+        return paired_difference(self.games, first, second)
+
+    def comparisons(self) -> list[PairedDifference]:
+        """The best bot (highest mean score) against each other bot, paired deal by deal."""
+        ranked = sorted(self.by_bot.values(), key=lambda s: -s.mean_score)
+        return [self.compare(ranked[0].label, other.label) for other in ranked[1:]]
+
+    def table(self, timing: bool = False) -> str:
+        """The summary as a plain-text table (``timing``: add how long the games took)."""
         plan = self.plan
         games = len(self.games)
         lines = [
@@ -231,7 +297,7 @@ class TournamentResult:
         lines.append(f"{'seat':<24} {'games':>6}")
         for stats in self.by_seat:
             lines.append(_row(stats))
-        if self.seconds:
+        if timing and self.seconds:
             lines.append("")
             lines.append(f"time: {self.seconds:.2f} s ({games / self.seconds:,.0f} games/s)")
         return "\n".join(lines)
@@ -251,6 +317,45 @@ class TournamentResult:
                 for result in self.games
             ],
         }
+
+
+def score_breakdown(result: TournamentResult) -> dict[str, dict[str, float]]:
+    """Prohis: where each bot's mean final score comes from, card kind by card kind.
+
+    Replays every game from its record and averages, over each bot's
+    appearances, the dollars its cards are worth at the end: ``"stored
+    <kind>"`` (its warehouse) and ``"in hand <kind>"`` (its hand, e.g. −$4,000
+    for each illegal card), valued by the scoring table, plus ``"stored cards"``
+    and ``"illegal cards in hand"`` (counts). The dollars add up to the mean
+    score.
+    """
+    from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+
+    if result.plan.game != "prohis":
+        raise ValueError(f"a score breakdown is for Prohis tournaments, not {result.plan.game!r}")
+    totals: dict[str, dict[str, float]] = {}
+    appearances: dict[str, int] = {}
+    for index, summary in enumerate(result.games):
+        game = result.replay(index)
+        for seat, label in enumerate(summary.lineup):
+            row = totals.setdefault(label, {})
+            appearances[label] = appearances.get(label, 0) + 1
+            stored, hand = game.warehouse(seat), game.hand(seat)
+            for kind in KINDS:
+                row[f"stored {kind}"] = row.get(f"stored {kind}", 0) + (
+                    stored.count(kind) * WAREHOUSE_VALUE[kind]
+                )
+                row[f"in hand {kind}"] = row.get(f"in hand {kind}", 0) + (
+                    hand.count(kind) * HAND_VALUE[kind]
+                )
+            row["stored cards"] = row.get("stored cards", 0) + len(stored)
+            row["illegal cards in hand"] = row.get("illegal cards in hand", 0) + hand.count(
+                "illegal"
+            )
+    return {
+        label: {key: value / appearances[label] for key, value in row.items()}
+        for label, row in sorted(totals.items())
+    }
 
 
 def _row(stats: Stats) -> str:
@@ -490,7 +595,7 @@ def run_from_args(args: argparse.Namespace) -> int:
     except (ProhisNbError, ValueError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1
-    print(result.table())
+    print(result.table(timing=True))
     if args.out is not None:
         write_results(result, args.out)
         print(f"summary and {len(result.games)} records written to {args.out}/")

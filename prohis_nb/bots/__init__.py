@@ -24,8 +24,8 @@ bots are asked for (Smuggle's are in ``prohis_nb.bots.smuggle_bots``).
 :func:`register_bot` adds one at run time.
 
 >>> make_bot(("bluff", {"bait": 0.5}), seed=3)
-BluffBot(seed=3, name='bluff(bait=0.5)', bait=0.5, carry=2, bribe=1, convoy_at=3, \
-control_at=3, inspect=0.5, accept_at=2000)
+BluffBot(seed=3, name='bluff(bait=0.5)', bait=0.5, carry=2, bribe=1, bribe_honest=1.0, \
+convoy_at=3, control_at=3, inspect=0.5, accept_at=2000)
 >>> bot_names("prohis")
 ['bluff', 'ev', 'honest', 'random']
 """

@@ -189,10 +189,16 @@ class BluffBot(ProhisBot):
     the row (worth $8,000 more once stored), then lieutenants, then legal
     goods, else the pile.
 
-    *Bribes*: when its convoy hides illegal goods and a controller steps in, it
-    offers ``bribe`` cards (0: never), the cheapest to lose first
-    (:data:`BRIBE_ORDER`), once. An honest convoy gets no bribe: it wants the
-    inspection.
+    *Bribes*: when a controller steps in, it offers ``bribe`` cards (0: never),
+    the cheapest to lose first (:data:`BRIBE_ORDER`), once: always with a
+    convoy that hides illegal goods, and with probability ``bribe_honest``
+    with an honest one. With ``bribe_honest=1`` (the default) every convoy
+    comes with the same offer, so the offer says nothing about the cargo and
+    baiting works: that is how the convoy game's equilibrium bribes (every
+    hand offers it, lesson 5). With ``bribe_honest=0`` only a dirty convoy
+    bribes, so the bribe gives it away: a controller who rejects every bribe
+    (and inspects) and waives every unbribed convoy exploits it, and baiting
+    then only helps the controller (:mod:`prohis_nb.bots.exploitability`).
 
     *As controller*: controls convoys of at least ``control_at`` cards, accepts
     a bribe worth at least ``accept_at`` dollars in its warehouse (waiving
@@ -210,6 +216,7 @@ class BluffBot(ProhisBot):
         bait: float = 0.25,
         carry: int = 2,
         bribe: int = 1,
+        bribe_honest: float = 1.0,
         convoy_at: int = 3,
         control_at: int = 3,
         inspect: float = 0.5,
@@ -219,6 +226,7 @@ class BluffBot(ProhisBot):
         self.bait = _probability("bait", bait)
         self.carry = _count("carry", carry, 1, 4)
         self.bribe = _count("bribe", bribe, 0, 8)
+        self.bribe_honest = _probability("bribe_honest", bribe_honest)
         self.convoy_at = _count("convoy_at", convoy_at, 2, 4)
         self.control_at = _count("control_at", control_at, 2, 5)
         self.inspect = _probability("inspect", inspect)
@@ -231,6 +239,7 @@ class BluffBot(ProhisBot):
             "bait": self.bait,
             "carry": self.carry,
             "bribe": self.bribe,
+            "bribe_honest": self.bribe_honest,
             "convoy_at": self.convoy_at,
             "control_at": self.control_at,
             "inspect": self.inspect,
@@ -279,7 +288,8 @@ class BluffBot(ProhisBot):
     def on_bribe(self, view: SeatView, legal: Sequence[Action]) -> Action:
         convoy = view.convoy
         assert convoy is not None
-        if self.bribe and convoy.offers == 0 and "illegal" in convoy.cards:
+        hides = "illegal" in convoy.cards
+        if self.bribe and convoy.offers == 0 and (hides or self.rng.random() < self.bribe_honest):
             cards = cheapest(Counter(view.hand), BRIBE_ORDER, self.bribe)
             action = pick_bribe(legal, cards) if cards else None
             if action is not None:

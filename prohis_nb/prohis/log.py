@@ -9,6 +9,7 @@ is therefore safe to show on that seat's screen.
 from __future__ import annotations
 
 from prohis_nb.core.game import Event
+from prohis_nb.text import money
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -152,7 +153,7 @@ def describe(event: Event, observer: int | None) -> str:
         return ""
     if kind == "end":
         if observer is None:
-            scores = ", ".join(f"seat {s}: ${v:,}" for s, v in enumerate(data["scores"]))
+            scores = ", ".join(f"seat {s}: {money(v)}" for s, v in enumerate(data["scores"]))
             return f"The game is over. Scores: {scores}."
-        return f"The game is over. Your score: ${data['scores'][observer]:,}."
+        return f"The game is over. Your score: {money(data['scores'][observer])}."
     return f"{kind}"

@@ -12,23 +12,73 @@ True
 True
 >>> check({2, 1}, [1, 2]).correct
 True
+
+An answer of the wrong kind is told so, not just marked wrong; numpy
+numbers and fractions count as numbers:
+
+>>> check("2/3", 2 / 3, tolerance=0.001)
+Not quite: '2/3' is text (in quotes), but the answer is a number: write it without quotes, e.g. 2/3.
+>>> import numpy
+>>> from fractions import Fraction
+>>> check(numpy.int64(3), 3).correct, check(Fraction(2, 3), 2 / 3, tolerance=1e-9).correct
+(True, True)
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
+from prohis_nb.text import money
 from prohis_nb.widgets.render import renderer_for
 from prohis_nb.widgets.render.base import CSS, esc
 
 
+def _plain(value: Any) -> Any:
+    """A numpy scalar (``numpy.float64``, ``numpy.int64``, ``numpy.bool_``) as a Python value."""
+    numpy_scalar = type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0
+    return value.item() if numpy_scalar else value
+
+
+def _kind(value: Any) -> str:
+    """What sort of answer ``value`` is: a yes/no, a number, text, a collection, or other."""
+    if isinstance(value, bool):
+        return "True or False"
+    if isinstance(value, numbers.Real):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple | set | frozenset):
+        return "a collection"
+    return type(value).__name__
+
+
+#: How to write each kind of answer, for the message after an answer of the wrong kind.
+_HOW = {
+    "True or False": "write True or False, without quotes",
+    "a number": "write it without quotes, e.g. 2/3",
+    "text": 'write it in quotes, e.g. "honest"',
+    "a collection": "write it in brackets, e.g. [1, 2]",
+}
+
+
+def _wrong_kind(answer: Any, expected: Any) -> str | None:
+    """A sentence saying the answer is of the wrong kind, or ``None`` when the kinds agree."""
+    have, want = _kind(answer), _kind(expected)
+    if have == want:
+        return None
+    shown = "text (in quotes)" if have == "text" else have
+    how = _HOW.get(want, f"give {want}")
+    return f"{answer!r} is {shown}, but the answer is {want}: {how}."
+
+
 def _same(answer: Any, expected: Any, tolerance: float) -> bool:
+    answer, expected = _plain(answer), _plain(expected)
     if isinstance(expected, bool) or isinstance(answer, bool):
         return answer is expected
-    if isinstance(expected, int | float | Fraction) and isinstance(answer, int | float | Fraction):
+    if isinstance(expected, numbers.Real) and isinstance(answer, numbers.Real):
         return math.isclose(float(answer), float(expected), rel_tol=0, abs_tol=tolerance)
     if isinstance(expected, set | frozenset) or isinstance(answer, set | frozenset):
         try:
@@ -51,16 +101,22 @@ class Check:
         self.answer = answer
         self.expected = expected
         self.hint = hint
-        self.correct: bool | None = (
-            None if answer is None or answer is Ellipsis else _same(answer, expected, tolerance)
+        answered = not (answer is None or answer is Ellipsis)
+        self.correct: bool | None = _same(answer, expected, tolerance) if answered else None
+        #: Why the answer cannot be right whatever its value (its kind), or ``None``.
+        self.problem = (
+            _wrong_kind(_plain(answer), _plain(expected)) if answered and not self.correct else None
         )
 
     def _text(self) -> str:
         if self.correct is None:
             return "Not answered yet: write your answer above, then run this cell again."
+        answer = _show(_plain(self.answer))
         if self.correct:
-            return f"Right: {self.answer!r} is the answer the package computes."
-        return f"Not quite: {self.answer!r} is not it. {self.hint}".strip()
+            return f"Right: {answer} is the answer the package computes."
+        if self.problem:
+            return f"Not quite: {self.problem} {self.hint}".strip()
+        return f"Not quite: {answer} is not it. {self.hint}".strip()
 
     def __repr__(self) -> str:
         return self._text()
@@ -75,6 +131,7 @@ class Check:
 
 
 def _show(value: Any) -> str:
+    value = _plain(value)
     if isinstance(value, float):
         return f"{value:.4g}"
     if isinstance(value, set | frozenset):
@@ -112,8 +169,8 @@ def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HT
     for kind in kinds or KINDS:
         rows.append(
             f"<tr><td>{renderer.card(kind)}</td><td>{esc(renderer.card_name(kind))}</td>"
-            f"<td style='text-align:right'>${WAREHOUSE_VALUE[kind]:,}</td>"
-            f"<td style='text-align:right'>${HAND_VALUE[kind]:,}</td></tr>"
+            f"<td style='text-align:right'>{money(WAREHOUSE_VALUE[kind])}</td>"
+            f"<td style='text-align:right'>{money(HAND_VALUE[kind])}</td></tr>"
         )
     return HTML(
         f"{CSS}<table class='pnb-table' style='border-collapse:collapse'>"

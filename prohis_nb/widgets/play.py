@@ -31,6 +31,7 @@ import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError
+from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
@@ -208,7 +209,7 @@ class Play(widgets.VBox):
         scores = self.game.scores()
         winners = self.game.winners()
         names = ", ".join(
-            f"{'you' if s == self.seat and len(self.humans) == 1 else f'seat {s}'}: ${v:,}"
+            f"{'you' if s == self.seat and len(self.humans) == 1 else f'seat {s}'}: {money(v)}"
             for s, v in enumerate(scores)
         )
         who = " and ".join(f"seat {s}" for s in winners)

@@ -90,3 +90,21 @@ def test_customs_rates_shows_each_items_equilibrium():
     lied = [b.get_height() for b in bars[len(DUTIABLE) :]]
     assert searched == pytest.approx([float(item_game(k).search_rate) for k in DUTIABLE])
     assert lied == pytest.approx([float(item_game(k).lying_rate) for k in DUTIABLE])
+
+
+def test_tournament_plots_draw_each_interval():
+    from prohis_nb.tournament import run_tournament
+
+    result = run_tournament(
+        ["honest", "bluff", "random"], players=3, games=12, seed=2, workers=1, progress=False
+    )
+    fig, ax = plots.tournament_scores(result)
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert sorted(labels) == sorted(result.by_bot)
+    dots = [bar.lines[0].get_xdata()[0] for bar in ax.containers]
+    assert sorted(dots) == pytest.approx(sorted(s.mean_score for s in result.by_bot.values()))
+    comparisons = result.comparisons()
+    fig, ax = plots.paired_differences(comparisons)
+    dots = [bar.lines[0].get_xdata()[0] for bar in ax.containers]
+    assert dots == pytest.approx([c.mean for c in comparisons])
+    assert "difference" in ax.get_xlabel()

@@ -82,28 +82,40 @@ def test_bluff_bot_without_bait_smuggles_and_with_full_bait_does_not_until_the_e
         replay.apply(action)
 
 
-def test_bluff_bot_bribes_only_a_convoy_with_illegal_goods_and_as_many_cards_as_asked():
-    seen = 0
-    for seed in range(3):
-        bots = [BluffBot(s, bribe=2, bait=0.3) for s in range(4)]
-        game = play_game("prohis", bots, seed=seed)
+def _bribes(bots, seeds=range(3)):
+    """(convoy cards, bribe cards) of every bribe offered in a few games."""
+    found = []
+    for seed in seeds:
+        game = play_game("prohis", bots(), seed=seed)
         convoy = None
         for action in game.actions:
             if action.act == "convoy":
                 convoy = action.cards
             if action.act == "bribe":
-                seen += 1
-                assert "illegal" in convoy
-                assert 1 <= len(action.cards) <= 2
-    assert seen
-    quiet = [BluffBot(s, bribe=0) for s in range(4)]
-    game = play_game("prohis", quiet, seed=0)
-    assert not [a for a in game.actions if a.act == "bribe"]
+                found.append((convoy, action.cards))
+    return found
+
+
+def test_bluff_bot_bribes_with_honest_convoys_too_so_its_offer_tells_nothing():
+    # Deliberately changed (issue 12, point 6): a bribe offered only with a
+    # dirty convoy gave the convoy away; by default every convoy gets the offer.
+    bribes = _bribes(lambda: [BluffBot(s, bribe=2, bait=0.3) for s in range(4)])
+    assert any("illegal" in convoy for convoy, _ in bribes)
+    assert any("illegal" not in convoy for convoy, _ in bribes)
+    assert all(1 <= len(cards) <= 2 for _, cards in bribes)
+
+
+def test_bluff_bot_with_bribe_honest_0_bribes_only_a_dirty_convoy():
+    bribes = _bribes(lambda: [BluffBot(s, bribe=2, bait=0.3, bribe_honest=0) for s in range(4)])
+    assert bribes and all("illegal" in convoy for convoy, _ in bribes)
+    assert not _bribes(lambda: [BluffBot(s, bribe=0) for s in range(4)], seeds=[0])
 
 
 def test_bot_parameters_are_checked():
     with pytest.raises(ValueError, match="bait is a probability"):
         BluffBot(0, bait=1.5)
+    with pytest.raises(ValueError, match="bribe_honest is a probability"):
+        BluffBot(0, bribe_honest=2)
     with pytest.raises(ValueError, match="carry"):
         BluffBot(0, carry=0)
     with pytest.raises(ValueError, match="convoy_at"):

@@ -222,3 +222,67 @@ def test_smuggle_tournament_results_do_not_depend_on_the_number_of_workers():
         lineup, game="smuggle", players=3, games=6, seed=1, workers=2, progress=False
     )
     assert [g.scores for g in one.games] == [g.scores for g in two.games]
+
+
+def _paired_by_hand(result, first, second):
+    """Per-deal differences and their 95% interval, computed with numpy and scipy."""
+    import numpy as np
+    from scipy.stats import norm
+
+    deals = sorted({g.deal for g in result.games})
+    diffs = []
+    for deal in deals:
+        games = [g for g in result.games if g.deal == deal]
+        a = [s for g in games for lab, s in zip(g.lineup, g.scores) if lab == first]
+        b = [s for g in games for lab, s in zip(g.lineup, g.scores) if lab == second]
+        diffs.append(np.mean(a) - np.mean(b))
+    diffs = np.array(diffs)
+    half = norm.ppf(0.975) * diffs.std(ddof=1) / np.sqrt(len(diffs))
+    return diffs, diffs.mean() - half, diffs.mean() + half
+
+
+@pytest.mark.parametrize("rotate", [True, False])
+def test_paired_difference_matches_a_direct_computation(rotate):
+    result = quick(games=24, rotate=rotate, bots=["random", "honest", "bluff"], players=3)
+    paired = result.compare("honest", "random")
+    diffs, low, high = _paired_by_hand(result, "honest", "random")
+    assert paired.deals == len(diffs) == (8 if rotate else 24)
+    assert paired.per_deal == pytest.approx(tuple(diffs))
+    assert paired.ci == pytest.approx((low, high), abs=1e-6)
+    assert paired.mean == pytest.approx(
+        result.by_bot["honest"].mean_score - result.by_bot["random"].mean_score
+    )
+    assert paired.real == (low > 0 or high < 0)
+    ranked = sorted(result.by_bot.values(), key=lambda s: -s.mean_score)
+    assert [(c.first, c.second) for c in result.comparisons()] == [
+        (ranked[0].label, s.label) for s in ranked[1:]
+    ]
+
+
+def test_paired_difference_needs_two_bots_and_two_shared_deals():
+    result = quick(games=6, bots=["random", "honest", "bluff"], players=3)
+    with pytest.raises(ValueError, match="at least two deals"):
+        result.compare("honest", "honest")
+    with pytest.raises(ValueError, match="at least two deals"):
+        result.compare("honest", "ev")
+
+
+def test_the_table_shows_timing_only_when_asked():
+    result = quick()
+    assert "games/s" not in result.table()
+    assert "games/s" in result.table(timing=True)
+
+
+def test_score_breakdown_adds_up_to_each_bot_s_mean_score():
+    from prohis_nb.tournament import score_breakdown
+
+    result = quick(games=6, bots=["honest", "bluff:bait=1"], players=4)
+    breakdown = score_breakdown(result)
+    for label, row in breakdown.items():
+        dollars = sum(
+            v
+            for k, v in row.items()
+            if k.startswith(("stored ", "in hand ")) and k != "stored cards"
+        )
+        assert dollars == pytest.approx(result.by_bot[label].mean_score)
+        assert row["in hand illegal"] == pytest.approx(-4000 * row["illegal cards in hand"])

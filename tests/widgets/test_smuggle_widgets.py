@@ -132,7 +132,7 @@ def test_money_roles_and_borrowing_are_shown_for_every_seat():
     view = game.view(2).to_json()
     view["money"] = [2000, -150, 2150]
     html = render_table(view, renderer_for("smuggle"), 2)
-    assert "Money: -$150 <span class='pnb-muted'>(borrowing)</span>" in html
+    assert "Money: −$150 <span class='pnb-muted'>(borrowing)</span>" in html
     assert "data-money='2150'" in html
     officer_box = html.split("data-seat='0'")[1].split("data-seat='1'")[0]
     assert "Customs Officer" in officer_box

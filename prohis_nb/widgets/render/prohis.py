@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from prohis_nb.text import money
 from prohis_nb.widgets.render.base import OKABE_ITO, Renderer, esc, seat_name
 
 #: Colour, corner letter, word on the card and name in words, by kind.
@@ -292,7 +293,7 @@ class ProhisRenderer(Renderer):
             store = list(view["warehouses"][seat])
             hand_html = self.cards(hand)
             store_html = self.grouped(store)
-            score = f"<div>Score now: ${view['scores'][seat]:,}</div>"
+            score = f"<div>Score now: {money(view['scores'][seat])}</div>"
             public = info.get("known_to_all") or []
             known = (
                 f"<div class='pnb-muted'>Known to all: {esc(', '.join(public))}</div>"
@@ -302,7 +303,7 @@ class ProhisRenderer(Renderer):
         elif seat == viewer:
             hand_html = self.cards(view["hand"])
             store_html = self.grouped(view["warehouse"])
-            score = f"<div>Your score if the game ended now: ${view['score']:,}</div>"
+            score = f"<div>Your score if the game ended now: {money(view['score'])}</div>"
             known = ""
         else:
             seen = list(info["known_in_hand"])[:hand_size]  # never more than the hand holds

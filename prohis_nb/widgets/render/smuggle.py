@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from prohis_nb.smuggle.board import DUTIABLE, Board
+from prohis_nb.text import money
 from prohis_nb.widgets.render.base import OKABE_ITO, Renderer, esc, seat_name
 
 #: Colour, corner letters, word on the card and name in words, by kind.
@@ -180,8 +181,8 @@ def board_of(view: Mapping[str, Any]) -> Board:
 
 
 def dollars(amount: int) -> str:
-    """Money as a reader writes it: ``$2,000``, ``-$150`` (below zero: borrowed)."""
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+    """Money as a reader writes it: ``$2,000``, ``−$150`` (below zero: borrowed)."""
+    return money(amount)
 
 
 def items_in_words(items: Sequence[str]) -> str:

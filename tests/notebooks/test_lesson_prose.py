@@ -1,0 +1,55 @@
+"""Every lesson's Markdown: no amount read as LaTeX, one way to write money (checked as text).
+
+The checks themselves are tested first, on sentences whose rendering in
+JupyterLab is known (``$4,000 ... $500`` turns into italic maths; ``\\$4,000``
+stays money; a ``$`` inside backticks is code).
+"""
+
+import pytest
+from lessoncheck import LESSONS, bad_money, latex_dollars, read, source
+
+from prohis_nb.text import money
+
+
+def test_an_unescaped_amount_is_caught_and_an_escaped_one_is_not():
+    assert latex_dollars("A fine costs $4,000, a bribe $500.")
+    assert latex_dollars("pays $200")  # a lone $ is LaTeX's as soon as a second one follows
+    assert not latex_dollars(r"A fine costs \$4,000, a bribe \$500.")
+    assert not latex_dollars("Write `$4,000` or ```\nprint('$500')\n```.")
+    assert not latex_dollars(r"$$ s^* = \frac{d}{f + C}. $$ and $b^*$")
+
+
+def test_money_with_a_hyphen_or_a_sign_after_the_dollar_is_caught():
+    for wrong in ("costs $-4,000", "costs -$150", r"costs -\$150", "costs $−4,000"):
+        assert bad_money(wrong), wrong
+    for right in ("costs −$4,000", r"costs −\$4,000", "$100-$200 a card", money(-4000)):
+        assert not bad_money(right), right
+    assert money(-4000) == "−$4,000"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_no_amount_in_markdown_is_read_as_latex(path):
+    found = [
+        f"cell {i}: …{hit}…"
+        for i, cell in enumerate(read(path)["cells"])
+        if cell["cell_type"] == "markdown"
+        for hit in latex_dollars(source(cell))
+    ]
+    assert not found, "escape these dollar signs as \\$:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_money_in_markdown_is_written_one_way(path):
+    found = [
+        f"cell {i}: …{hit}…"
+        for i, cell in enumerate(read(path)["cells"])
+        if cell["cell_type"] == "markdown"
+        for hit in bad_money(source(cell))
+    ]
+    assert not found, "write money as −\\$4,000 (prohis_nb.text.money):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lessons_are_stored_without_outputs(path):
+    cells = [c for c in read(path)["cells"] if c["cell_type"] == "code"]
+    assert all(not c.get("outputs") and c.get("execution_count") is None for c in cells)
