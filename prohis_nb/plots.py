@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from prohis_nb.analysis import catch_probability, controller_values, convoy_belief
+from prohis_nb.text import money
 
 #: Okabe-Ito colour-blind-safe palette.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
@@ -42,7 +43,7 @@ def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
 def _dollars(ax, axis: str = "y") -> None:
     from matplotlib.ticker import FuncFormatter
 
-    formatter = FuncFormatter(lambda value, _: f"${value:,.0f}")
+    formatter = FuncFormatter(lambda value, _: money(value))
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
 
 
@@ -76,7 +77,7 @@ def bribe_vs_inspection(
         )
         ax.plot([inspect], [inspect], marker=MARKERS[i], color=colour, ms=10)
         ax.annotate(
-            f"b* = ${inspect:,.0f}",
+            f"b* = {money(inspect)}",
             (inspect, inspect),
             textcoords="offset points",
             xytext=(8, -18),

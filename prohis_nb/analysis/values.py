@@ -117,7 +117,7 @@ def hand_convoy_belief(
         raise ValueError(f"unknown card kind(s) {unknown_kinds}; the kinds are {list(KINDS)}")
     size = sum(known.values()) + unknown
     if isinstance(unknown, bool) or not isinstance(unknown, int) or unknown < 0:
-        raise ValueError(f"unknown is how many hand cards are not known, a whole number ≥ 0, got {unknown!r}")
+        raise ValueError(f"unknown (hand cards not known) is a whole number ≥ 0, got {unknown!r}")
     if not 1 <= n <= size:
         raise ValueError(f"cannot take a convoy of {n} cards from a hand of {size} cards")
     hands = convoy_belief(pool, unknown) if unknown else {(0,) * len(KINDS): Fraction(1)}

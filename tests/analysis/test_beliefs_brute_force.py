@@ -207,3 +207,15 @@ def test_every_2_card_belief_gives_the_inspector_a_lower_b_star():
         assert indifference_bribe(belief, "inspector") == brute_force_b_star(
             Counter(pool), 2, "inspector"
         )
+
+
+def test_the_explorer_given_the_lesson_pool_shows_the_brute_force_b_star():
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("nashpy")
+    from prohis_nb.widgets import Explorer
+
+    unseen = unseen_cards(lesson_game().view(1))
+    explorer = Explorer(card="captain", convoy_size=3, illegal=1, unseen=unseen)
+    expected = brute_force_b_star(pool_from_the_rules(), 3, "captain")
+    assert explorer.values["indifference_bribe"] == expected
+    assert any(f"b* = ${round(expected):,}" in s for s in explorer.sentences)

@@ -7,8 +7,6 @@ table says so with ``setup.public_hands`` (docs/records.md). RULES.md,
 Scoring: the highest total wins; the totals are announced at the end.
 """
 
-import json
-
 import pytest
 
 from prohis_nb import ProhisGame, ProhisRules
