@@ -106,14 +106,15 @@ class HTML:
 def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HTML:
     """Every card kind with its picture, its name and its value in a warehouse and in hand."""
     from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+    from prohis_nb.text import money
 
     renderer = renderer_for(game)
     rows = []
     for kind in kinds or KINDS:
         rows.append(
             f"<tr><td>{renderer.card(kind)}</td><td>{esc(renderer.card_name(kind))}</td>"
-            f"<td style='text-align:right'>${WAREHOUSE_VALUE[kind]:,}</td>"
-            f"<td style='text-align:right'>${HAND_VALUE[kind]:,}</td></tr>"
+            f"<td style='text-align:right'>{money(WAREHOUSE_VALUE[kind])}</td>"
+            f"<td style='text-align:right'>{money(HAND_VALUE[kind])}</td></tr>"
         )
     return HTML(
         f"{CSS}<table class='pnb-table' style='border-collapse:collapse'>"
