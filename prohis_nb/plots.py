@@ -95,7 +95,7 @@ def bribe_vs_inspection(
             f"b* = {money(inspect)}",
             (inspect, inspect),
             textcoords="offset points",
-            xytext=(8, -18),
+            xytext=(8, 8) if 0 < i == len(cards) - 1 else (8, -18),  # the top label above its line
             fontsize=12,
             color=colour,
         )

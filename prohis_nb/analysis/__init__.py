@@ -20,6 +20,7 @@ from prohis_nb.analysis.payoffs import ENDINGS, Payoff, ending_payoff
 from prohis_nb.analysis.values import (
     controller_values,
     convoy_belief,
+    hand_convoy_belief,
     indifference_bribe,
     inspection_values,
     smuggler_values,
@@ -35,6 +36,7 @@ __all__ = [
     "convoy_belief",
     "ending_distribution",
     "ending_payoff",
+    "hand_convoy_belief",
     "indifference_bribe",
     "inspection_values",
     "smuggler_values",

@@ -20,8 +20,10 @@ confiscated         − Σ H over the convoy                    Σ W over the co
 Consequences worth teaching, all straight from the table:
 
 * an illegal card in hand is worth −$4,000, so *any* way of getting rid of it
-  helps its owner — even losing it to a confiscation (``− H = +4,000``), or
-  paying it as a bribe (the smuggler gains $4,000, the controller too);
+  helps its owner *compared with keeping it to the end* — even losing it to a
+  confiscation (``− H = +4,000``), or paying it as a bribe (the smuggler gains
+  $4,000, the controller too). Against the convoy passing, or against sending
+  the same card later in a convoy that gets through, being caught is a loss;
 * a bribe of legal cards costs the smuggler nothing (``H = 0``) and is worth
   $1,000 a card to the controller: bribes are cheap to give;
 * waiving is never a loss for the controller: its card scores ``W − H`` =

@@ -12,6 +12,17 @@ multivariate hypergeometric law:
 convoys, so this is the belief of a controller that knows nothing of their
 habits: the starting point of the lessons.
 
+**A second model: the convoy comes from the smuggler's hand.** The pool above
+mixes the smuggler's hand with the pile and the other hands. A controller that
+remembers what it knows of the smuggler's *hand* (its captain and inspector,
+dealt in the open) can instead suppose the hand is those known cards plus
+unknown cards drawn from the pool, and the convoy ``n`` cards of that hand
+taken at random (:func:`hand_convoy_belief`). Known controller cards in the
+hand make a controller card in the convoy far likelier, which stops
+inspections: in lesson 4 this halves b*. Which model fits depends on how the
+smuggler chooses; neither describes a smuggler who chooses on purpose (that is
+the convoy game of lesson 5).
+
 **The controller's three values** (in dollars of final score, see
 :mod:`~prohis_nb.analysis.payoffs`), for a controller card ``card`` of rank r:
 
@@ -80,6 +91,42 @@ def convoy_belief(unseen: Mapping[str, int], n: int) -> dict[tuple[int, ...], Fr
             weight *= comb(have, take)
         if weight:
             belief[counts] = Fraction(weight, ways)
+    return belief
+
+
+def hand_convoy_belief(
+    known: Mapping[str, int], unknown: int, pool: Mapping[str, int], n: int
+) -> dict[tuple[int, ...], Fraction]:
+    """P(convoy make-up) when the convoy is ``n`` random cards of the smuggler's hand.
+
+    The hand holds the ``known`` cards (counts by kind, e.g. the captain and
+    inspector every seat is dealt in the open) and ``unknown`` more cards drawn
+    without replacement from ``pool`` (counts by kind). Summing over the hand's
+    possible make-ups ``h``:
+
+        P(x) = Σ_h P(h) · Π_i C(h_i, x_i) / C(|h|, n)
+
+    (two hypergeometric draws: the hand from the pool, the convoy from the hand).
+
+    >>> belief = hand_convoy_belief({"captain": 1, "inspector": 1}, 0, {}, 2)
+    >>> belief[(0, 0, 0, 1, 1)]  # the hand is exactly a captain and an inspector
+    Fraction(1, 1)
+    """
+    unknown_kinds = sorted((set(known) | set(pool)) - set(KINDS))
+    if unknown_kinds:
+        raise ValueError(f"unknown card kind(s) {unknown_kinds}; the kinds are {list(KINDS)}")
+    size = sum(known.values()) + unknown
+    if isinstance(unknown, bool) or not isinstance(unknown, int) or unknown < 0:
+        raise ValueError(f"unknown (hand cards not known) is a whole number ≥ 0, got {unknown!r}")
+    if not 1 <= n <= size:
+        raise ValueError(f"cannot take a convoy of {n} cards from a hand of {size} cards")
+    hands = convoy_belief(pool, unknown) if unknown else {(0,) * len(KINDS): Fraction(1)}
+    base = [known.get(kind, 0) for kind in KINDS]
+    belief: dict[tuple[int, ...], Fraction] = {}
+    for drawn, p_hand in hands.items():
+        hand = {kind: b + d for kind, b, d in zip(KINDS, base, drawn)}
+        for counts, p in convoy_belief(hand, n).items():
+            belief[counts] = belief.get(counts, Fraction(0)) + p_hand * p
     return belief
 
 

@@ -134,8 +134,11 @@ class ProhisGame(GameBase):
             everyone_knows = [0, 0, 0, 1, 1]  # each hand starts with a captain and an inspector
         else:
             hands, row, pile, first = _read_table(rules, table)
+            public = _read_public_hands(table, hands)
             self.setup = _table_to_json(hands, row, pile, first)
-            everyone_knows = [0, 0, 0, 0, 0]  # a stacked table says nothing of how it was dealt
+            if any(map(any, public)):
+                self.setup["public_hands"] = [counts_to_cards(c) for c in public]
+            everyone_knows = [0, 0, 0, 0, 0]  # only what setup.public_hands says (below)
 
         self.hands: list[list[int]] = hands
         self.warehouses: list[list[int]] = [[0] * 5 for _ in range(n)]
@@ -168,6 +171,8 @@ class ProhisGame(GameBase):
         self.over = False
         # Knowledge lower bounds: [observer][seat] -> counts; observer n is "everyone".
         self.known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
+        if table is not None:  # what the table says everyone saw dealt (setup.public_hands)
+            self.known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
         self.known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
         self._events: list[Event] = [Event("start", first, {"first": first})]
         if not self.pile and None in self.row:
@@ -799,10 +804,11 @@ def _read_table(rules: ProhisRules, table: Any):
             "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
             f"'row': [...], 'pile': [...]}} (see RECORD.md), got {table!r}"
         )
-    unknown = set(table) - {"first", "hands", "row", "pile"}
+    unknown = set(table) - {"first", "hands", "row", "pile", "public_hands"}
     if unknown:
         raise RecordError(
-            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, pile"
+            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, "
+            "pile and, optionally, public_hands"
         )
     n = rules.players
     first = table.get("first")
@@ -857,6 +863,37 @@ def _read_table(rules: ProhisRules, table: Any):
         )
     pile = [KIND_INDEX[c] for c in reversed(pile_in)]
     return hands, row, pile, first
+
+
+def _read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list[list[int]]:
+    """``setup.public_hands`` (optional): the cards every seat saw go into each hand.
+
+    A real deal hands each player its captain and inspector in the open
+    (RULES.md, Setup), so everyone knows they are there; a stacked table can
+    say so with ``"public_hands": [["captain", "inspector"], ...]`` (one list
+    per seat, each a part of that seat's hand). Without the key nobody knows
+    anything of another's hand. Returns counts by kind, one list per seat.
+    """
+    n = len(hands)
+    if "public_hands" not in table:
+        return [[0] * 5 for _ in range(n)]
+    given = table["public_hands"]
+    if not isinstance(given, list) or len(given) != n:
+        raise RecordError(
+            f"setup.public_hands must be a list of {n} lists (the cards everyone knows are in "
+            f"each seat's hand), got {given!r}"
+        )
+    public = []
+    for seat, cards in enumerate(given):
+        counts = _count_kinds(cards, f"setup.public_hands[{seat}]")
+        extra = [KINDS[k] for k in range(5) if counts[k] > hands[seat][k]]
+        if extra:
+            raise RecordError(
+                f"setup.public_hands[{seat}] names more {', '.join(extra)} than seat {seat}'s "
+                f"hand holds ({counts_to_cards(hands[seat])}): public cards must be in that hand"
+            )
+        public.append(counts)
+    return public
 
 
 def _count_kinds(cards: Any, where: str) -> list[int]:

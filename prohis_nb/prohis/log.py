@@ -152,8 +152,11 @@ def describe(event: Event, observer: int | None) -> str:
             return f"Stored in {_whose(actor, observer)} warehouse: {_cards(data['cards'])}."
         return ""
     if kind == "end":
-        if observer is None:
-            scores = ", ".join(f"seat {s}: {money(v)}" for s, v in enumerate(data["scores"]))
-            return f"The game is over. Scores: {scores}."
-        return f"The game is over. Your score: {money(data['scores'][observer])}."
+        # Final scores are announced to everyone at the end (RULES.md, Scoring).
+        final = data["scores"]
+        scores = ", ".join(f"{_whom(s, observer)} {money(v)}" for s, v in enumerate(final))
+        won = [_whom(s, observer) for s, v in enumerate(final) if v == max(final)]
+        verb = "wins" if len(won) == 1 and won[0] != "you" else "win"
+        winners = " and ".join(won)
+        return f"The game is over. Scores: {scores}. {winners[0].upper()}{winners[1:]} {verb}."
     return f"{kind}"

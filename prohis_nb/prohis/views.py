@@ -9,8 +9,10 @@ truth and the two functions here turn it into what one reader may see:
   and bribe; controller cards played; turned convoy cards; what *S* remembers
   of the other hands and warehouses (cards seen taken from the row, controller
   cards that moved in the open, bribes *S* offered or was offered, confiscated
-  convoys); the decision pending; *S*'s legal actions when it is to act; and
-  *S*'s log. Two games that differ only in cards *S* has never been allowed to
+  convoys); the decision pending; *S*'s legal actions when it is to act;
+  *S*'s log; and, once the game has ended, every seat's final score and the
+  winners (announced at the end of a real game; the cards that make them up
+  stay as private as they were). Two games that differ only in cards *S* has never been allowed to
   see give equal views (and byte-identical JSON).
 * :func:`table_view` builds a :class:`TableView`: everything, explicitly named
   omniscient, for a teacher.
@@ -120,6 +122,10 @@ class SeatView:
     passes_in_a_row: int
     legal_actions: tuple[Action, ...]
     log: tuple[str, ...]
+    #: Every seat's final score, announced when the game ends (``None`` before).
+    final_scores: tuple[int, ...] | None = None
+    #: The seats with the highest final score (``None`` before the end).
+    winners: tuple[int, ...] | None = None
 
     game = "prohis"
 
@@ -149,6 +155,8 @@ class SeatView:
             "passes_in_a_row": self.passes_in_a_row,
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "log": list(self.log),
+            "final_scores": None if self.final_scores is None else list(self.final_scores),
+            "winners": None if self.winners is None else list(self.winners),
         }
 
     def _repr_html_(self) -> str:
@@ -293,6 +301,8 @@ def seat_view(game: ProhisGame, seat: int) -> SeatView:
         passes_in_a_row=game.passes,
         legal_actions=game.legal_actions() if game.to_act == seat else (),
         log=tuple(game.log(seat)),
+        final_scores=tuple(game.scores()) if game.ended else None,
+        winners=tuple(game.winners()) if game.ended else None,
     )
 
 

@@ -6,17 +6,22 @@
     Explorer(card="captain", convoy_size=3, illegal=1)
 
 The controls set up one control of a convoy: the controller card, the
-convoy's size and what it really holds (illegal goods, controller cards), the
-bribe on offer, and the controller's *belief*: the cards it has not seen
-(legal, illegal, controller cards), from which it supposes the convoy drawn.
+convoy's size and what it really holds (illegal goods, lieutenants), the
+bribe on offer, and the controller's *belief*: the cards it has not seen, kind
+by kind (legal, illegal, lieutenants, captains, inspectors), from which it
+supposes the convoy drawn. Give it the pool a lesson computed
+(``unseen_cards(view)``) and it shows the lesson's own b*: the kinds are kept
+apart, since each controller card scores differently.
 Every change redraws :func:`prohis_nb.plots.bribe_vs_inspection` (the value of
 inspecting against the value of a bribe, crossing at the **indifference
 bribe** b*), marks the bribe on offer, and says in sentences what the numbers
 mean, with the **equilibrium** of the convoy game
 (:func:`prohis_nb.analysis.equilibrium.solve_convoy_game`) for the same card,
-size and bribe. Every number comes from :mod:`prohis_nb.analysis`; nothing is
-computed here. A setting the analysis refuses (a belief with fewer unseen
-cards than the convoy holds) shows a message and leaves the last picture.
+size and bribe when a bribe is on offer. Every number comes from
+:mod:`prohis_nb.analysis`; nothing is computed here. A setting the analysis
+refuses (a belief with fewer unseen cards than the convoy holds) shows a
+message instead of a picture and sentences: nothing on screen describes the
+previous setting.
 """
 
 from __future__ import annotations
@@ -27,15 +32,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.text import count, money, percent
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.render.base import CSS, esc
 
 CARDS = ("lieutenant", "captain", "inspector")
 RANK = {"lieutenant": 1, "captain": 2, "inspector": 3}
-
-
-def _dollars(value: Any) -> str:
-    return f"${float(value):,.0f}"
+#: The belief's sliders: card kind, words on the slider, largest value.
+POOL = (
+    ("legal", "Unseen legal goods", 60),
+    ("illegal", "Unseen illegal goods", 30),
+    ("lieutenant", "Unseen lieutenants", 8),
+    ("captain", "Unseen captains", 6),
+    ("inspector", "Unseen inspectors", 6),
+)
+GOODS_WORDS = {"legal": ("legal good", "legal goods"), "illegal": ("illegal good", "illegal goods")}
 
 
 def _a(word: str) -> str:
@@ -71,13 +82,18 @@ class ExplainedPlot:
         raise NotImplementedError  # pragma: no cover
 
     def update(self) -> bool:
-        """Recompute and redraw; a refused setting shows a message and keeps the last picture."""
+        """Recompute and redraw; a refused setting shows only a message (no stale picture)."""
         settings = self.settings()
         try:
             values = self.compute(settings)
         except ValueError as error:
             self.message.value = message_html(f"These settings cannot be computed: {error}")
+            self.values, self.sentences, self.png = {}, [], b""
+            self.image.value = b""
+            self.image.layout.display = "none"
+            self.text.value = ""
             return False
+        self.image.layout.display = None
         self.message.value = ""
         self.values = values
         self.sentences = self.describe(settings, values)
@@ -133,16 +149,22 @@ class Explorer(ExplainedPlot, widgets.VBox):
         self.card = widgets.Dropdown(
             options=CARDS, value=card, description="Controller card", style=style, layout=wide
         )
-        self.size = slider("Convoy size", convoy_size, 2, 4)
+        self.size = slider("Cards in the convoy", convoy_size, 2, 4)
         self.illegal = slider("Illegal goods in it", illegal, 0, 4)
-        self.controllers = slider("Controller cards in it", controllers, 0, 4)
+        self.controllers = slider("Lieutenants in it", controllers, 0, 4)
         self.bribe_legal = slider("Bribe: legal goods", bribe_legal, 0, 6)
         self.bribe_illegal = slider("Bribe: illegal goods", bribe_illegal, 0, 4)
-        self.unseen_legal = slider("Unseen legal goods", unseen.get("legal", 0), 0, 60)
-        self.unseen_illegal = slider("Unseen illegal goods", unseen.get("illegal", 0), 0, 30)
-        self.unseen_controllers = slider(
-            "Unseen controller cards", unseen.get("lieutenant", 0), 0, 12
-        )
+        kinds = [kind for kind, _words, _top in POOL]
+        unknown = sorted(set(unseen) - set(kinds))
+        if unknown:
+            raise ValueError(f"unknown card kind(s) {unknown} in unseen; the kinds are {kinds}")
+        #: One slider per kind of unseen card: the controller's belief, kinds kept apart.
+        self.pool = {
+            kind: slider(words, unseen.get(kind, 0), 0, max(top, unseen.get(kind, 0)))
+            for kind, words, top in POOL
+        }
+        self.unseen_legal = self.pool["legal"]
+        self.unseen_illegal = self.pool["illegal"]
         self.max_bribe = max_bribe
         self.show_equilibrium = equilibrium
         self.image = widgets.Image(
@@ -160,7 +182,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 self.card, self.size, self.illegal, self.controllers,
                 self.bribe_legal, self.bribe_illegal,
                 widgets.HTML("<b>The controller's belief: cards it has not seen</b>"),
-                self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
+                *self.pool.values(),
             ],
             layout=widgets.Layout(width="450px", min_width="450px"),
         )  # fmt: skip
@@ -176,7 +198,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
         """Every control, in the order shown."""
         return [
             self.card, self.size, self.illegal, self.controllers, self.bribe_legal,
-            self.bribe_illegal, self.unseen_legal, self.unseen_illegal, self.unseen_controllers,
+            self.bribe_illegal, *self.pool.values(),
         ]  # fmt: skip
 
     # ------------------------------------------------------------ the numbers
@@ -189,11 +211,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
             "illegal": self.illegal.value,
             "controllers": self.controllers.value,
             "bribe": ["legal"] * self.bribe_legal.value + ["illegal"] * self.bribe_illegal.value,
-            "unseen": {
-                "legal": self.unseen_legal.value,
-                "illegal": self.unseen_illegal.value,
-                "lieutenant": self.unseen_controllers.value,
-            },
+            "unseen": {kind: control.value for kind, control in self.pool.items()},
         }
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -241,53 +259,84 @@ class Explorer(ExplainedPlot, widgets.VBox):
             values["smuggler"] = smuggler_values(
                 convoy, card, bribe, accept_probability=1 if accepts else 0
             )
-        if self.show_equilibrium:
+        if self.show_equilibrium and bribe:  # the convoy game is about a bribe on offer
             from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 
             game = ConvoyGame(
                 card=card,
                 size=size,
                 illegal=max(1, illegal),
-                bribe=tuple(bribe or ["legal"]),
+                bribe=tuple(bribe),
                 p_dirty=float(p_dirty),
             )
             values["equilibrium"] = solve_convoy_game(game)
         return values
 
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
-        """The numbers in sentences."""
+        """The numbers in sentences that agree with the controls (money via prohis_nb.text)."""
         card, size = settings["card"], settings["size"]
         rank = RANK[card]
         b_star = values["indifference_bribe"]
         unseen = settings["unseen"]
         total = sum(unseen.values())
-        sentences = [
-            f"The controller has not seen {total} cards ({unseen['illegal']} illegal): a "
-            f"{size}-card convoy drawn from them holds illegal goods with probability "
-            f"{float(values['p_dirty']):.0%}.",
-            f"With {_a(card)} (it turns up to {min(rank, size)} of the {size} cards), "
-            f"inspecting is worth {_dollars(values['inspect'])} to the controller on average "
-            f"and waiving {_dollars(values['waive'])}. So the indifference bribe is "
-            f"b* = {_dollars(b_star)}: a bribe worth more should be accepted, a smaller one "
-            "rejected.",
+        parts = [
+            count(unseen[kind], *GOODS_WORDS.get(kind, (kind, kind + "s")))
+            for kind, _words, _top in POOL
+            if unseen.get(kind)
         ]
-        if values["bribe"]:
+        sentences = [
+            f"The controller has not seen {count(total, 'card')} ({', '.join(parts)}): a convoy "
+            f"of {count(size, 'card')} drawn at random from them holds illegal goods with "
+            f"probability {percent(values['p_dirty'])}.",
+            f"With {_a(card)} (it turns up to {count(min(rank, size), 'card')} of the {size}), "
+            f"inspecting is worth {money(values['inspect'])} to the controller on average, "
+            f"and waiving {money(values['waive'])}.",
+        ]
+        if b_star > 0:
+            sentences.append(
+                f"So the indifference bribe is b* = {money(b_star)}: a bribe worth at least "
+                "that much in the controller's warehouse should be accepted, a smaller one "
+                "rejected."
+            )
+        else:
+            sentences.append(
+                "Inspecting loses money on average here, so every bribe is worth more than "
+                "inspecting: the controller should accept whatever is offered."
+            )
+        bribe = values["bribe"]
+        if bribe:
             verdict = (
-                "at least b*: the controller should accept it"
+                "the controller should accept it"
                 if values["accepts"]
                 else "less than b*: the controller should reject it and inspect"
             )
+            if values["accepts"] and b_star > 0:
+                verdict = "at least b*: " + verdict
+            described = ", ".join(
+                count(bribe.count(kind), *GOODS_WORDS[kind])
+                for kind in ("legal", "illegal")
+                if kind in bribe
+            )
             sentences.append(
-                f"The bribe on offer ({', '.join(values['bribe'])}) is worth "
-                f"{_dollars(values['bribe_value'])} in the controller's warehouse, {verdict}."
+                f"The bribe on offer ({described}) is worth {money(values['bribe_value'])} in "
+                f"the controller's warehouse, {verdict}."
             )
         else:
-            sentences.append("No bribe is on offer: the controller inspects or waives.")
+            better = "waive" if values["waive"] > values["inspect"] else "inspect"
+            sentences.append(
+                f"No bribe is on offer: the controller inspects or waives, and should {better} "
+                f"({money(values['waive'])} for waiving against {money(values['inspect'])} for "
+                "inspecting)."
+            )
         convoy = values["convoy"]
+        holds = [
+            count(convoy.count("illegal"), "illegal good"),
+            count(convoy.count("lieutenant"), "lieutenant"),
+            count(convoy.count("legal"), "legal good"),
+        ]
         sentences.append(
-            f"This convoy really holds {convoy.count('illegal')} illegal, "
-            f"{convoy.count('lieutenant')} controller and {convoy.count('legal')} legal cards: "
-            f"an inspection catches it with probability {float(values['catch']):.0%}."
+            f"This convoy really holds {', '.join(holds[:2])} and {holds[2]}: an inspection "
+            f"catches it with probability {percent(values['catch'])}."
         )
         if "smuggler" in values:
             smuggler = values["smuggler"]
@@ -300,18 +349,23 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 else "better to offer nothing"
             )
             sentences.append(
-                f"For the smuggler, offering this bribe is worth {_dollars(smuggler['offer'])} "
-                f"against {_dollars(smuggler['none'])} for offering nothing to a controller "
+                f"For the smuggler, offering this bribe is worth {money(smuggler['offer'])} "
+                f"against {money(smuggler['none'])} for offering nothing to a controller "
                 f"who then inspects: {better}."
             )
         if "equilibrium" in values:
             game = values["equilibrium"].game
             sentences.append(
-                "The equilibrium of the convoy game (the smuggler's hand is dirty with the "
-                f"probability above, a dirty convoy carries {game.illegal} illegal, the bribe is "
-                f"{', '.join(game.bribe)}): " + values["equilibrium"].summary()
+                "The equilibrium of the convoy game of lesson 5 (the smuggler's convoy is "
+                "dirty with the probability above and then carries "
+                f"{count(game.illegal, 'illegal good')}; the bribe is the one on offer): "
+                + values["equilibrium"].summary()
             )
+        elif self.show_equilibrium:
+            sentences.append("Offer a bribe to see the equilibrium of the convoy game (lesson 5).")
         return sentences
+
+    # ------------------------------------------------------------ drawing
 
     # ------------------------------------------------------------ drawing
 
@@ -329,7 +383,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 color=plots.PALETTE[3],
                 ls="--",
                 lw=2,
-                label=f"the bribe on offer ({_dollars(values['bribe_value'])})",
+                label=f"the bribe on offer ({money(values['bribe_value'])})",
             )
             ax.legend(loc="upper left")
         return fig

@@ -163,6 +163,7 @@ class HTML:
 def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HTML:
     """Every card kind with its picture, its name and its value in a warehouse and in hand."""
     from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+    from prohis_nb.text import money
 
     renderer = renderer_for(game)
     rows = []
@@ -186,12 +187,16 @@ def stacked_game(
     *,
     first: int = 0,
     rules: Any = None,
+    public_hands: list[list[str]] | None = None,
 ) -> Any:
     """A Prohis game with the hands and row placed by hand (a lesson's scenario).
 
     The pile holds every other card of the deck, in the fixed kind order, top
     card first (so the first draws are legal goods). ``rules`` defaults to the
-    standard rules for ``len(hands)`` players.
+    standard rules for ``len(hands)`` players. ``public_hands[i]``: cards every
+    seat knows are in seat ``i``'s hand (the record's ``setup.public_hands``);
+    by default nobody knows anything of another hand. :func:`dealt_game` deals
+    a lesson's table as a real deal does, captains and inspectors in the open.
 
     >>> game = stacked_game([["illegal", "legal", "captain", "inspector"]] * 3)
     >>> game.hand(1)
@@ -207,7 +212,36 @@ def stacked_game(
     deck = rules.deck_counts()
     pile = [kind for kind in deck for _ in range(deck[kind] - placed[kind])]
     table = {"first": first, "hands": hands, "row": row, "pile": pile}
+    if public_hands is not None:
+        table["public_hands"] = public_hands
     return ProhisGame(rules, table=table)
+
+
+def dealt_game(
+    goods: list[list[str]],
+    row: list[str] | None = None,
+    *,
+    first: int = 0,
+    rules: Any = None,
+) -> Any:
+    """A lesson's table dealt as the rules deal it: ``goods[i]`` plus a captain and an inspector.
+
+    RULES.md, Setup: every player gets 1 captain and 1 inspector in hand, in
+    front of everyone, then 4 goods or lieutenants face down. So every seat
+    knows every other hand holds a captain and an inspector at the start, as
+    in a seeded game; ``goods[i]`` are seat ``i``'s face-down cards.
+
+    >>> game = dealt_game([["illegal", "legal", "legal", "legal"], ["legal"] * 4, ["legal"] * 4])
+    >>> game.hand(0)
+    ['legal', 'legal', 'legal', 'illegal', 'captain', 'inspector']
+    >>> game.view(1).seats[0].known_in_hand
+    ('captain', 'inspector')
+    """
+    dealt_open = ["captain", "inspector"]
+    hands = [list(cards) + dealt_open for cards in goods]
+    return stacked_game(
+        hands, row, first=first, rules=rules, public_hands=[dealt_open] * len(hands)
+    )
 
 
 def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None) -> Any:

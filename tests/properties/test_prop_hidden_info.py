@@ -102,6 +102,20 @@ class Pair:
         for seat in seats:
             assert seat_json(self.one, seat) == seat_json(self.two, seat), f"seat {seat}'s view"
 
+    def assert_same_views_but_the_announced_scores(self, seats):
+        """At the end every seat's final score is announced (RULES.md, Scoring): it counts
+        the hands, so it may differ; everything else in the views must not."""
+
+        def before_the_announcement(game, seat):
+            view = game.view(seat).to_json()
+            assert view["ended"] and view["log"][-1].startswith("The game is over")
+            view.update(final_scores=None, winners=None, log=view["log"][:-1])
+            return view
+
+        for seat in seats:
+            one = before_the_announcement(self.one, seat)
+            assert one == before_the_announcement(self.two, seat), f"seat {seat}'s view"
+
 
 def play_pair(pair, case, rng, each_step, policy=None):
     """Random play on actions both games accept; ``each_step()`` after each. Returns steps."""
@@ -242,6 +256,9 @@ def test_a_forced_decline_looks_the_same_as_a_chosen_one(case, pick_seed):
         decision = pair.one.decision
         if decision is not None and decision.kind == "control" and decision.seat == x:
             return None  # X decides in one game and has already declined in the other
+        if pair.one.ended and pair.two.ended:
+            pair.assert_same_views_but_the_announced_scores(others)
+            return None
         assert pair.agreeing_seats(others) == others
         pair.assert_same_views(others)
         return None

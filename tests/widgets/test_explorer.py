@@ -89,11 +89,56 @@ def test_every_controller_card_redraws_with_its_own_values(explorer):
     assert len(set(seen.values())) == 3
 
 
-def test_a_belief_too_small_for_the_convoy_shows_a_message_and_changes_nothing():
+def test_a_belief_too_small_for_the_convoy_shows_only_a_message():
+    """Nothing on screen may describe the previous setting (issue 12): no picture, no
+    sentences, no numbers, until a setting can be computed again."""
     explorer = Explorer(convoy_size=3, unseen={"legal": 3, "illegal": 1, "lieutenant": 0})
-    values, png = explorer.values, explorer.png
+    values = explorer.values
+    assert explorer.png and explorer.sentences and explorer.image.value
     explorer.unseen_legal.value = 1  # two unseen cards for a three-card convoy
     assert "cannot draw a convoy of 3 cards from 2 unseen cards" in explorer.message.value
-    assert explorer.values is values and explorer.png == png
+    assert explorer.values == {} and explorer.sentences == [] and explorer.png == b""
+    assert explorer.image.value == b"" and explorer.text.value == ""
     explorer.unseen_legal.value = 5
     assert explorer.message.value == "" and explorer.values is not values
+    assert explorer.png.startswith(b"\x89PNG") and explorer.sentences
+
+
+def test_the_belief_keeps_every_kind_of_controller_card_apart():
+    unseen = {"legal": 32, "illegal": 20, "lieutenant": 6, "captain": 1, "inspector": 1}
+    explorer = Explorer(card="captain", convoy_size=3, unseen=unseen)
+    assert explorer.settings()["unseen"] == unseen
+    relabelled = {"legal": 32, "illegal": 20, "lieutenant": 8}
+    assert explorer.values["indifference_bribe"] != indifference_bribe(
+        convoy_belief(relabelled, 3), "captain"
+    )
+    assert any("1 captain, 1 inspector" in s for s in explorer.sentences)
+
+
+def test_no_bribe_means_no_bribe_equilibrium_sentence():
+    explorer = Explorer(bribe_legal=0, unseen=UNSEEN)
+    assert "equilibrium" not in explorer.values
+    assert not any("the bribe is" in s for s in explorer.sentences)
+    assert any("No bribe is on offer" in s for s in explorer.sentences)
+    explorer.bribe_legal.value = 2
+    assert "equilibrium" in explorer.values
+
+
+def test_when_inspecting_loses_money_there_is_no_negative_b_star_advice():
+    explorer = Explorer(
+        card="inspector", illegal=0, unseen={"legal": 20, "lieutenant": 2}, equilibrium=False
+    )
+    assert explorer.values["indifference_bribe"] < 0
+    text = " ".join(explorer.sentences)
+    assert "b* =" not in text and "accept whatever is offered" in text
+    assert "$-" not in text and "-$" not in text and "\N{MINUS SIGN}$" in text
+
+
+def test_words_not_variable_names_and_one_money_format():
+    # the equilibrium's own summary is analysis.equilibrium's text, checked there
+    explorer = Explorer(unseen=UNSEEN, equilibrium=False)
+    for control in explorer.controls:
+        assert "_" not in control.description and control.description[0].isupper()
+    text = " ".join(explorer.sentences)
+    assert "$-" not in text and "1 legal good)" in text
+    assert "1 illegal good" in text  # singular
