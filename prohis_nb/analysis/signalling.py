@@ -63,6 +63,7 @@ from typing import Any
 
 from prohis_nb.smuggle.actions import DECLARATIONS
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS, Board
+from prohis_nb.text import count
 
 #: The immunity claim, as a declaration.
 IMMUNITY = "immunity"
@@ -81,14 +82,31 @@ class HandType:
         return describe(self.goods) + (" + the Bag" if self.bag else "")
 
 
-def describe(declaration: Declaration) -> str:
-    """A declaration or a set of goods in words: ``"2 wine, 1 watch"``, ``"nothing"``."""
+#: Each dutiable kind's name, singular and plural.
+NAMES: dict[str, tuple[str, str]] = {
+    "wine": ("bottle of wine", "bottles of wine"),
+    "cigars": ("box of cigars", "boxes of cigars"),
+    "brandy": ("bottle of brandy", "bottles of brandy"),
+    "perfume": ("bottle of perfume", "bottles of perfume"),
+    "watch": ("watch", "watches"),
+    "camera": ("camera", "cameras"),
+    "necklace": ("necklace", "necklaces"),
+    "crown": ("Crown", "Crowns"),
+}
+
+
+def describe(declaration: Declaration | Sequence[str]) -> str:
+    """A declaration or a set of goods in words.
+
+    >>> describe(("wine", "wine", "watch")), describe(()), describe("immunity")
+    ('2 bottles of wine, 1 watch', 'nothing', 'diplomatic immunity')
+    """
     if declaration == IMMUNITY:
         return "diplomatic immunity"
     if not declaration:
         return "nothing"
     counts = Counter(declaration)
-    return ", ".join(f"{counts[k]} {k}" for k in DUTIABLE if counts[k])
+    return ", ".join(count(counts[k], *NAMES[k]) for k in DUTIABLE if counts[k])
 
 
 def hand_types(pack: Mapping[str, int] | None = None, size: int = 4) -> dict[HandType, float]:

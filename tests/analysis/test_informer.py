@@ -120,7 +120,7 @@ def test_the_receiver_never_gains_by_informing(eq):
     assert reached == len(solved.checks) > 100
     assert worst < 0
     assert solved.worst_gain == pytest.approx(worst)
-    assert solved.inform_rate == 0
+    assert solved.never_informs
 
 
 def test_no_passed_declaration_is_false_often_enough_to_inform_on():
@@ -131,3 +131,12 @@ def test_no_passed_declaration_is_false_often_enough_to_inform_on():
     # the two-player passer-against-receiver game claims far more lying than anyone does
     old = InformerGame(duty=150, fine=300)
     assert float(old.lying_rate) > 3 * solved.largest_false_share
+
+
+def test_with_a_small_compensation_dumping_a_heavy_hand_is_worth_informing():
+    from prohis_nb.smuggle.board import Board
+
+    solved = informer_equilibrium(Board(compensation=50))
+    assert not solved.never_informs
+    worst = solved.checks[0]
+    assert worst.gain > 0 and worst.money_gain < 0  # the money alone still says "accept"
