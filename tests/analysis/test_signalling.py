@@ -152,11 +152,14 @@ def normal_form(pack, declarations):
         ({"luggage": 2, "wine": 1}, [(), ("wine",)]),
         ({"luggage": 2, "wine": 1, "watch": 1}, [(), ("wine",), ("watch",)]),
         ({"luggage": 3, "cigars": 2, "crown": 1}, [(), ("cigars",), ("crown",)]),
+        ({"luggage": 1, "watch": 2, "crown": 1}, [(), ("watch",), ("crown",)]),
     ],
 )
 def test_small_packs_agree_with_nashpy_on_the_normal_form(pack, declarations):
     types, table = normal_form(pack, declarations)
     solved = solve(types, declarations)
+    if len(pack) > 2:
+        assert solved.value < -1  # a game worth solving: the Officer must mix
     game = nashpy.Game(table)
     if table.shape[0] * table.shape[1] <= 16:
         rows, cols = next(iter(game.support_enumeration()))
