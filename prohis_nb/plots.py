@@ -202,6 +202,7 @@ def declare_vs_lie(
     """
     from prohis_nb.analysis.smuggle import break_even_search_rate, declaration_value, dutiable
     from prohis_nb.smuggle.board import DUTIABLE
+    from prohis_nb.text import percent
 
     goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
     rates = [i / 100 for i in range(101)]
@@ -215,7 +216,7 @@ def declare_vs_lie(
         value = float(declaration_value(hand, goods, even, inform_rate, board))
         ax.plot([float(even)], [value], marker="o", color=PALETTE[7], ms=10)
         ax.annotate(
-            f"break-even: search {float(even):.0%} of hands",
+            f"break-even: search {percent(even)} of hands",
             (float(even), value),
             textcoords="offset points",
             xytext=(10, 10),
@@ -228,10 +229,12 @@ def declare_vs_lie(
             color=PALETTE[0],
             ls=":",
             lw=2,
-            label=f"the Officer searches {search_rate:.0%}",
+            label=f"the Officer searches {percent(search_rate)}",
         )
-    things = ", ".join(goods) if goods else "nothing dutiable"
-    informer = f", Informers {inform_rate:.0%}" if inform_rate else ""
+    from prohis_nb.analysis.signalling import describe
+
+    things = describe(goods) if goods else "nothing dutiable"
+    informer = f", Informers {percent(inform_rate)}" if inform_rate else ""
     _style(
         ax,
         f"Declare or lie? ({things}{informer})",
@@ -241,7 +244,11 @@ def declare_vs_lie(
     from matplotlib.ticker import PercentFormatter
 
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-    _dollars(ax, "y")
+    from matplotlib.ticker import FuncFormatter
+
+    from prohis_nb.text import money
+
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: money(value)))
     ax.legend(loc="lower left")
     return fig, ax
 
