@@ -149,18 +149,20 @@ def payoffs(
     board = board or Board()
     a = np.zeros((len(types), len(declarations)))
     b = np.zeros_like(a)
+    fines = np.array([board.hand_fines(Counter(t.goods)) for t in types], dtype=float)
+    bag = np.array([t.bag for t in types])
+    row_of = {t.goods: [] for t in types}
+    for i, t in enumerate(types):
+        row_of[t.goods].append(i)
     for j, d in enumerate(declarations):
         if d == IMMUNITY:
-            for i, t in enumerate(types):
-                fines = board.hand_fines(Counter(t.goods))
-                b[i, j] = board.immunity_fine if t.bag else -(board.immunity_fine + fines)
+            b[:, j] = np.where(bag, board.immunity_fine, -(board.immunity_fine + fines))
             continue
-        said = Counter(d)
-        duty = board.hand_duty(said)
+        duty = board.hand_duty(Counter(d))
         a[:, j] = -duty
-        for i, t in enumerate(types):
-            held = Counter(t.goods)
-            b[i, j] = -duty + board.compensation if held == said else -board.hand_fines(held)
+        b[:, j] = -fines  # not the complete truth: the fines on everything held
+        truthful = row_of.get(tuple(sorted(d, key=DUTIABLE.index)), [])
+        b[truthful, j] = -duty + board.compensation
     return a, b
 
 

@@ -158,7 +158,7 @@ def normal_form(pack, declarations):
 def test_small_packs_agree_with_nashpy_on_the_normal_form(pack, declarations):
     types, table = normal_form(pack, declarations)
     solved = solve(types, declarations)
-    if len(pack) > 2:
+    if "crown" in pack:
         assert solved.value < -1  # a game worth solving: the Officer must mix
     game = nashpy.Game(table)
     if table.shape[0] * table.shape[1] <= 16:
