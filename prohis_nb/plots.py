@@ -302,6 +302,7 @@ def declare_vs_lie(
     """
     from prohis_nb.analysis.smuggle import break_even_search_rate, declaration_value, dutiable
     from prohis_nb.smuggle.board import DUTIABLE
+    from prohis_nb.text import percent
 
     goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
     rates = [i / 100 for i in range(101)]
@@ -315,7 +316,7 @@ def declare_vs_lie(
         value = float(declaration_value(hand, goods, even, inform_rate, board))
         ax.plot([float(even)], [value], marker="o", color=PALETTE[7], ms=10)
         ax.annotate(
-            f"break-even: search {float(even):.0%} of hands",
+            f"break-even: search {percent(even)} of hands",
             (float(even), value),
             textcoords="offset points",
             xytext=(10, 10),
@@ -328,10 +329,12 @@ def declare_vs_lie(
             color=PALETTE[0],
             ls=":",
             lw=2,
-            label=f"the Officer searches {search_rate:.0%}",
+            label=f"the Officer searches {percent(search_rate)}",
         )
-    things = ", ".join(goods) if goods else "nothing dutiable"
-    informer = f", Informers {inform_rate:.0%}" if inform_rate else ""
+    from prohis_nb.analysis.signalling import describe
+
+    things = describe(goods) if goods else "nothing dutiable"
+    informer = f", Informers {percent(inform_rate)}" if inform_rate else ""
     _style(
         ax,
         f"Declare or lie? ({things}{informer})",
@@ -413,4 +416,57 @@ def paired_differences(comparisons: Sequence[Any]):
     ax.set_yticks(range(len(comparisons)), [f"{c.first} − {c.second}" for c in comparisons])
     _style(ax, "Paired differences, deal by deal (95% intervals)", "mean score difference", "")
     _dollars(ax, "x")
+    return fig, ax
+
+
+def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None = None):
+    """Smuggle: how often the Officer who *hears* the declaration searches each one.
+
+    From :func:`prohis_nb.analysis.signalling.declaration_equilibrium`: every
+    declaration made in equilibrium, placed by the duty it declares, at its
+    equilibrium search rate (the dot's area: how often it is made). The
+    crosses are the 2 × 2 game's answer for the same goods, ``d / (f + C)``.
+    ``highlight`` (a declaration, as items) is ringed.
+    """
+    from matplotlib.ticker import FuncFormatter, PercentFormatter
+
+    from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium, describe
+    from prohis_nb.smuggle.board import Board
+    from prohis_nb.text import count, money
+
+    board = board or Board()
+    eq = declaration_equilibrium(board)
+    usage = eq.usage()
+    used = [j for j in eq.used() if eq.declarations[j] != IMMUNITY]
+    duty = [board.hand_duty({k: eq.declarations[j].count(k) for k in eq.declarations[j]})
+            for j in used]  # fmt: skip
+    fig, ax = _figure(9, 5)
+    ax.scatter(
+        duty,
+        [eq.search[j] for j in used],
+        s=[20 + 3000 * usage[j] for j in used],
+        color=PALETTE[0],
+        alpha=0.6,
+        label=f"{count(len(used), 'declaration')} made in equilibrium",
+    )
+    fines = [board.hand_fines({k: eq.declarations[j].count(k) for k in eq.declarations[j]})
+             for j in used]  # fmt: skip
+    two = [(d, d / (f + board.compensation)) for d, f in zip(duty, fines, strict=True) if d]
+    ax.scatter([d for d, _ in two], [min(1.0, s) for _, s in two], marker="x", color=PALETTE[3],
+               s=50, lw=2, label="the 2 × 2 game's rate for the same goods")  # fmt: skip
+    j = eq.index(IMMUNITY)
+    ax.axhline(eq.search[j], color=PALETTE[4], ls=":", lw=2,
+               label=f"immunity claims are challenged {eq.search[j]:.0%}")  # fmt: skip
+    if highlight is not None:
+        k = eq.index(highlight)
+        said = eq.declarations[k]
+        x = board.hand_duty({kind: said.count(kind) for kind in said})
+        ax.scatter([x], [eq.search[k]], s=300, facecolors="none", edgecolors=PALETTE[7], lw=2.5,
+                   label=f"declared: {describe(said)}"
+                   + ("" if k in used else " (nobody does)"))  # fmt: skip
+    _style(ax, "The Officer hears the declaration", "duty declared", "how often it is searched")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: money(value)))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylim(0, 1)
+    _legend(ax, "upper right")
     return fig, ax

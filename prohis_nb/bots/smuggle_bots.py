@@ -11,7 +11,12 @@ name          how it plays
               claims immunity without the Bag with probability ``fake``
 ``ev``        the expected-value player of :mod:`prohis_nb.analysis.smuggle`:
               estimates the other players' habits from the public log and
-              takes the choice worth most under those estimates
+              takes the choice worth most under those estimates (with the
+              2 × 2 game's view of declarations: the truth or "nothing")
+``solved``    plays the solved declaration game of
+              :mod:`prohis_nb.analysis.signalling`: declares by its hand's
+              equilibrium mix, searches each declaration at its equilibrium
+              rate, and as receiver never informs (:mod:`~prohis_nb.analysis.informer`)
 ============  ================================================================
 
 The Officer's and the receiver's side of ``honest`` and ``liar`` is a plain
@@ -22,7 +27,7 @@ takes a passed hand, so there is less to declare; the Bag must go first.
 
 >>> from prohis_nb.bots import bot_names
 >>> bot_names("smuggle")
-['ev', 'honest', 'liar', 'random']
+['ev', 'honest', 'liar', 'random', 'solved']
 """
 
 from __future__ import annotations
@@ -359,10 +364,66 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         return (1 - p_bag) * gain - p_bag * board.immunity_fine
 
 
+class SolvedSmuggleBot(SmuggleBot):
+    """Plays the equilibrium of the declaration game the rules describe.
+
+    * Declaring, it draws a declaration from its hand's equilibrium mix
+      (:meth:`~prohis_nb.analysis.signalling.DeclarationEquilibrium.choices`);
+      the mix is solved for fresh hands, and used as well for a hand it took
+      over.
+    * As Officer it searches (challenges) the declaration it heard at that
+      declaration's equilibrium rate.
+    * As receiver it never informs or challenges: in the three-player stage
+      game that is the receiver's best response with the default board.
+    * Taking a passed hand, it discards the card that leaves the best hand
+      (:func:`~prohis_nb.analysis.informer.inherited_value`).
+
+    The first decision solves the linear program (a few seconds, once per board).
+    """
+
+    default_name = "solved"
+
+    def _equilibrium(self, view: Any) -> Any:
+        from prohis_nb.analysis.signalling import declaration_equilibrium
+
+        return declaration_equilibrium(board_of(view))
+
+    def declare(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        from prohis_nb.analysis.signalling import IMMUNITY
+
+        hand = view.hand
+        choices = self._equilibrium(view).choices(truthful_items(hand), DIPLOMATIC_BAG in hand)
+        pick, total = self.rng.random(), 0.0
+        chosen = next(iter(choices))
+        for declaration, p in choices.items():
+            total += p
+            if pick < total:
+                chosen = declaration
+                break
+        if chosen == IMMUNITY:
+            return first_act(legal_actions, "immunity")
+        return _declare(legal_actions, chosen)
+
+    def check(self, view: Any, act: str) -> bool:
+        from prohis_nb.analysis.signalling import IMMUNITY
+
+        if view.seat != view.officer:
+            return False  # the receiver: never informs, never challenges
+        heard = IMMUNITY if view.immunity else (view.declared or ())
+        return self.rng.random() < self._equilibrium(view).search_rate(heard)
+
+    def discard(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        from prohis_nb.analysis.informer import inherited_value, type_of
+
+        _, card = inherited_value(type_of(view.hand), self._equilibrium(view))
+        return next((a for a in legal_actions if a.card == card), legal_actions[0])
+
+
 #: The Smuggle bots by name (read by :func:`prohis_nb.bots.bot_class`).
 BOTS = {
     "random": SmuggleRandomBot,
     "honest": HonestSmuggleBot,
     "liar": LiarBot,
     "ev": ExpectedValueSmuggleBot,
+    "solved": SolvedSmuggleBot,
 }

@@ -7,31 +7,39 @@
 
 Pick the goods in a Smuggle hand (one kind of item, 1 to 4 of them, the rest
 luggage), the rate at which the Customs Officer searches and the rate at
-which the next player turns Informer. Every change redraws
-:func:`prohis_nb.plots.declare_vs_lie` (the expected money change of
-declaring the truth and of declaring nothing, against the search rate) and
-says in sentences what it means: which choice pays at this search rate, the
-break-even rate, the equilibrium of the declare-or-lie game (the Officer's
-search rate ``s*`` and the declarer's lying rate ``q*``) and whether an
-Informer should search a hand passed at that lying rate. Every number comes
-from :mod:`prohis_nb.analysis.smuggle`; nothing is computed here.
+which the next player turns Informer. Every change redraws the picture and
+says in sentences what it means, in two steps:
+
+* **the 2 × 2 game** (:func:`prohis_nb.plots.declare_vs_lie`): declaring the
+  truth against declaring nothing, against the search rate; which pays at
+  this rate, the break-even rate, the declare-or-lie equilibrium (``s*``,
+  ``q*``), and why an Officer who *hears* the declaration would not search
+  at ``s*``;
+* **the Officer hears the declaration**
+  (:func:`prohis_nb.plots.declaration_search_rates`): the equilibrium search
+  rate of every declaration, how this hand declares in that equilibrium and
+  what it is worth, and what a receiver should do.
+
+The **Picture** buttons choose which plot is drawn; the sentences cover both.
+Every number comes from :mod:`prohis_nb.analysis.smuggle`,
+:mod:`~prohis_nb.analysis.signalling` and :mod:`~prohis_nb.analysis.informer`;
+nothing is computed here. The first explorer solves the declaration game
+(a linear program, a few seconds); later ones reuse it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from prohis_nb.smuggle.board import DUTIABLE, Board
+from prohis_nb.text import money, percent
 from prohis_nb.widgets.explorer import ExplainedPlot
 
-
-def _dollars(value: Any) -> str:
-    amount = float(value)
-    return f"−${-amount:,.0f}" if amount < 0 else f"${amount:,.0f}"
+#: The two pictures, as (label, value) pairs for the buttons.
+PICTURES = (("The 2 × 2 game", "2x2"), ("The Officer hears the declaration", "heard"))
 
 
 class CustomsExplorer(ExplainedPlot, widgets.VBox):
@@ -49,6 +57,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         count: int = 1,
         search: float = 0.2,
         inform: float = 0.0,
+        picture: str = "2x2",
         board: Board | None = None,
     ) -> None:
         if item not in DUTIABLE:
@@ -58,6 +67,8 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         for name, rate in (("search", search), ("inform", inform)):
             if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
                 raise ValueError(f"{name} is a rate between 0 and 1, got {rate!r}")
+        if picture not in dict(PICTURES).values():
+            raise ValueError(f"picture must be '2x2' or 'heard', got {picture!r}")
         self.board = board or Board()
         style = {"description_width": "190px"}
         wide = widgets.Layout(width="430px")
@@ -77,8 +88,11 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             readout_format=".0%", style=style, layout=wide, continuous_update=False,
         )  # fmt: skip
         self.inform = widgets.FloatSlider(
-            value=inform, min=0, max=1, step=0.01, description="Informer's rate",
+            value=inform, min=0, max=1, step=0.01, description="Receiver turns Informer",
             readout_format=".0%", style=style, layout=wide, continuous_update=False,
+        )  # fmt: skip
+        self.picture = widgets.ToggleButtons(
+            options=PICTURES, value=picture, description="Picture", style=style,
         )  # fmt: skip
         self.image = widgets.Image(
             format="png", layout=widgets.Layout(width="430px", object_fit="contain")
@@ -102,7 +116,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     @property
     def controls(self) -> list[widgets.Widget]:
         """Every control, in the order shown."""
-        return [self.item, self.count, self.search, self.inform]
+        return [self.item, self.count, self.search, self.inform, self.picture]
 
     # ------------------------------------------------------------ the numbers
 
@@ -113,11 +127,14 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             "hand": [self.item.value] * count + ["luggage"] * (4 - count),
             "search": self.search.value,
             "inform": self.inform.value,
+            "picture": self.picture.value,
         }
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Every number shown, from :mod:`prohis_nb.analysis.smuggle`."""
         from prohis_nb.analysis import smuggle as maths
+        from prohis_nb.analysis.informer import informer_equilibrium
+        from prohis_nb.analysis.signalling import declaration_equilibrium
 
         hand, board = settings["hand"], self.board
         search, inform = settings["search"], settings["inform"]
@@ -125,9 +142,9 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         game = maths.hand_game(hand, board)
         truth = maths.declaration_value(hand, goods, search, inform, board)
         hide = maths.declaration_value(hand, (), search, inform, board)
-        informer = maths.InformerGame(
-            game.duty, game.fine, board.compensation, board.informer_reward
-        )
+        heard = declaration_equilibrium(board)
+        p_goods = maths.hides_goods_probability(game.lying_rate)
+        passed = informer_equilibrium(board)
         return {
             "hand": list(hand),
             "goods": goods,
@@ -142,13 +159,27 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             "value": game.value,
             "informer_threshold": maths.informer_threshold(board),
             "inform_at_equilibrium": maths.should_inform(game.lying_rate, board),
-            "informer_rate": informer.inform_rate,
+            # the 2 x 2 rates, heard: "nothing" mostly hides goods, the truth never does
+            "goods_behind_nothing": p_goods,
+            "gain_searching_nothing": maths.search_gain((), p_goods, board),
+            "gain_searching_truth": maths.search_gain(goods, 0, board),
+            # the game the rules describe: the Officer hears the declaration
+            "heard_search_rate": heard.search_rate(goods),
+            "heard_made": heard.index(goods) in heard.used(),
+            "heard_range": heard.deterring_range(goods),
+            "heard_choices": heard.choices(goods),
+            "heard_value": heard.hand_value(goods),
+            "fresh_value": heard.value,
+            "passed_false_share": passed.largest_false_share,
+            "receiver_never_informs": passed.never_informs,
+            "receiver_worst": passed.checks[0],
         }
 
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
-        """The numbers in sentences."""
-        counts = Counter(values["goods"])
-        goods = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+        """The numbers in sentences: the 2 × 2 game, why it is not enough, the game heard."""
+        from prohis_nb.analysis.signalling import describe as words
+
+        goods = words(values["goods"])
         search = settings["search"]
         best = (
             "declaring the truth pays more"
@@ -158,45 +189,79 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             else "both pay the same"
         )
         even = values["break_even"]
+        informed = settings["inform"]
         sentences = [
-            f"The hand holds {goods}: duty {_dollars(values['duty'])} if declared, fines "
-            f"{_dollars(values['fine'])} if found hidden.",
-            f"Searched {search:.0%} of the time"
-            + (f" (and informed on {settings['inform']:.0%})" if settings["inform"] else "")
-            + f", declaring the truth is worth {_dollars(values['truth'])} on average and "
-            f"declaring nothing {_dollars(values['lie'])}: {best}.",
+            f"The hand holds {goods}: duty {money(values['duty'])} if declared, fines "
+            f"{money(values['fine'])} if found hidden.",
+            f"Searched {percent(search)} of the time"
+            + (f" (and informed on {percent(informed)} of the time)" if informed else "")
+            + f", declaring the truth is worth {money(values['truth'])} on average and "
+            f"declaring nothing {money(values['lie'])}: {best}.",
         ]
         if even is None:
             sentences.append("No search rate makes the two equal here.")
         else:
             sentences.append(
-                f"Break-even: an Officer who searches more than {float(even):.0%} of hands makes "
+                f"Break-even: an Officer who searches more than {percent(even)} of hands makes "
                 "the truth pay; less, and lying pays."
             )
         sentences.append(
-            f"In equilibrium (no Informer) the Officer searches {float(values['search_rate']):.0%} "
-            f"of such declarations and the declarer lies {float(values['lying_rate']):.0%} of the "
-            f"time; the declarer then expects {_dollars(values['value'])}."
+            f"In the 2 × 2 game (no Informer) the Officer searches {percent(values['search_rate'])}"
+            f" of such declarations and the declarer lies {percent(values['lying_rate'])} of the "
+            f"time; the declarer then expects {money(values['value'])}."
         )
-        if values["lying_rate"] == values["informer_threshold"]:
-            verdict = "gains nothing either way if it turns Informer"
-        elif values["inform_at_equilibrium"]:
-            verdict = "should turn Informer"
-        else:
-            verdict = "should not turn Informer"
         sentences.append(
-            f"A receiver who believes the hand false with probability "
-            f"{float(values['lying_rate']):.0%} {verdict}: informing pays only above "
-            f"{float(values['informer_threshold']):.0%}."
+            "But the Officer hears the declaration. If every hand with goods declared nothing "
+            f"{percent(values['lying_rate'])} of the time, a hand declared as nothing would hide "
+            f"goods {percent(values['goods_behind_nothing'])} of the time and searching it would "
+            f"gain {money(values['gain_searching_nothing'])}; a hand declared as {goods} would "
+            f"always be true and searching it would lose "
+            f"{money(-values['gain_searching_truth'])}. "
+            f"Searching both at {percent(values['search_rate'])} is no best response."
         )
+        choices = values["heard_choices"]
+        how = "; ".join(f"{words(d)} {percent(p)}" for d, p in choices.items())
+        if values["heard_made"]:
+            rate = (
+                f"In the game the rules describe the Officer searches a declaration of {goods} "
+                f"{percent(values['heard_search_rate'])} of the time."
+            )
+        else:
+            low, high = values["heard_range"]
+            rate = (
+                f"In the game the rules describe nobody declares {goods}: any search rate from "
+                f"{percent(low)} to {percent(high)} keeps it that way."
+            )
+        sentences.append(
+            f"{rate} This hand declares: {how}; it "
+            f"expects {money(values['heard_value'])} (the 2 × 2 game said "
+            f"{money(values['value'])})."
+        )
+        if values["receiver_never_informs"]:
+            sentences.append(
+                "A receiver of an accepted hand should never turn Informer in that equilibrium: "
+                f"no passed declaration is false more than {percent(values['passed_false_share'])}"
+                f" of the time, and informing pays only above "
+                f"{percent(values['informer_threshold'])}."
+            )
+        else:
+            worst = values["receiver_worst"]
+            sentences.append(
+                "With this board a receiver would gain "
+                f"{money(worst.gain)} by informing on {words(worst.declaration)}, to swap the "
+                "hand it would inherit for a fresh one: the receiver does not simply stay quiet."
+            )
         return sentences
 
     # ------------------------------------------------------------ drawing
 
     def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
-        """The declare-or-lie plot for this hand, with the Officer's search rate marked."""
+        """The picture chosen: the 2 × 2 plot for this hand, or the heard declarations' rates."""
         from prohis_nb import plots
 
+        if settings["picture"] == "heard":
+            fig, _ax = plots.declaration_search_rates(self.board, highlight=values["goods"])
+            return fig
         fig, _ax = plots.declare_vs_lie(
             settings["hand"], settings["inform"], self.board, search_rate=settings["search"]
         )

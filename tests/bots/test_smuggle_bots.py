@@ -18,7 +18,7 @@ from prohis_nb.bots.smuggle_bots import (
     truthful_items,
 )
 from prohis_nb.core.game import Decision
-from prohis_nb.smuggle.board import DIPLOMATIC_BAG, Board
+from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, Board
 from prohis_nb.smuggle.game import PACK, SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.smuggle.views import SeatView
@@ -40,7 +40,7 @@ class Watch(Bot):
 
 
 def test_the_smuggle_bots_are_registered_for_tournaments():
-    assert bot_names("smuggle") == ["ev", "honest", "liar", "random"]
+    assert bot_names("smuggle") == ["ev", "honest", "liar", "random", "solved"]
     assert isinstance(make_bot("liar:lie=0.5", seed=1, game="smuggle"), LiarBot)
     assert isinstance(make_bot("random", seed=1, game="smuggle"), SmuggleRandomBot)
     with pytest.raises(ValueError, match="plays smuggle, not prohis"):
@@ -232,3 +232,30 @@ def test_a_custom_board_is_read_from_the_view():
     bot = HonestSmuggleBot(seed=0)
     game = play_game(SmuggleGame(rules, seed=4), [bot, LiarBot(1), ExpectedValueSmuggleBot(2)])
     assert game.ended
+
+
+def test_the_solved_bot_plays_the_equilibrium_it_reads_from_its_own_view():
+    from collections import Counter
+
+    from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium
+
+    eq = declaration_equilibrium()
+    bots = [Watch(make_bot("solved", seed=s, game="smuggle")) for s in range(4)]
+    game = play_game("smuggle", bots, seed=5)
+    assert game.ended
+    searches = Counter()
+    for seat, bot in enumerate(bots):
+        for view, legal, action in bot.seen:
+            assert view.seat == seat and action in legal
+            kind = view.decision.kind
+            if kind == "declare":
+                goods = tuple(sorted((c for c in view.hand if c in DUTIABLE), key=DUTIABLE.index))
+                made = IMMUNITY if action.act == "immunity" else action.items
+                assert made in eq.choices(goods, DIPLOMATIC_BAG in view.hand)
+            elif view.seat != view.officer and action.act != "discard":
+                assert action.act == "accept"  # the receiver never informs
+            elif action.act in ("search", "challenge"):
+                heard = IMMUNITY if view.immunity else view.declared
+                assert eq.search_rate(heard) > 0
+                searches[action.act] += 1
+    assert searches["search"] > 0

@@ -47,6 +47,31 @@ def test_informers_move_the_break_even_rate_down():
     assert any("informed on 20%" in s for s in explorer.sentences)
 
 
+def test_the_explorer_shows_the_2x2_flaw_and_the_game_the_officer_hears():
+    from prohis_nb.analysis.signalling import declaration_equilibrium
+
+    explorer = CustomsExplorer(item="watch", count=1, search=0.2)
+    values = explorer.values
+    # at the 2 x 2 lying rate "nothing" is worth searching and the true "1 watch" is not
+    assert values["gain_searching_nothing"] > 500 and values["gain_searching_truth"] == -200
+    assert any("$526" in s and "no best response" in s for s in explorer.sentences)
+    eq = declaration_equilibrium()
+    assert values["heard_search_rate"] == eq.search_rate(["watch"])
+    assert values["heard_choices"] == eq.choices(["watch"])
+    first = explorer.png
+    explorer.picture.value = "heard"
+    assert explorer.png != first and explorer.png.startswith(b"\x89PNG")
+    assert explorer.sentences[-2].startswith("In the game the rules describe the Officer searches")
+
+
+def test_a_declaration_nobody_makes_is_described_as_such():
+    explorer = CustomsExplorer(item="crown", count=1, search=0.2, picture="heard")
+    low, high = explorer.values["heard_range"]
+    assert not explorer.values["heard_made"] and 0 < low <= high < 1
+    assert any("nobody declares 1 Crown" in s for s in explorer.sentences)
+    assert all("Crown" not in str(d) for d in explorer.values["heard_choices"])
+
+
 def test_a_custom_board_is_used():
     board = Board(compensation=50)
     explorer = CustomsExplorer(item="wine", board=board)
@@ -60,6 +85,7 @@ def test_a_custom_board_is_used():
         ({"count": 5}, "1 to 4"),
         ({"search": 1.5}, "search is a rate"),
         ({"inform": -0.1}, "inform is a rate"),
+        ({"picture": "3d"}, "picture must be"),
     ],
 )
 def test_wrong_input_is_refused_with_what_is_allowed(kwargs, match):
