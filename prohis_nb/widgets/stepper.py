@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.core.record import Record
-from prohis_nb.errors import ProhisNbError
+from prohis_nb.errors import ProhisNbError, excerpt
 from prohis_nb.widgets.cursor import RecordSource, Timeline
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.table import Table
@@ -181,13 +181,13 @@ class Stepper(widgets.VBox):
         if not files:
             return
         item = files[0]
-        name = item.get("name", "the file")
+        name = excerpt(str(item.get("name", "the file")))
         try:
-            record = Record.loads(bytes(item["content"]).decode("utf-8"))
-        except UnicodeDecodeError:
-            self.message.value = message_html(f"{name} is not a text file: a record is JSON text")
-            return
+            record = Record.loads(bytes(item["content"]))  # UTF-8, size and depth checked
         except ProhisNbError as error:
             self.message.value = message_html(f"{name} cannot be shown: {error}")
+            return
+        except (KeyError, TypeError, ValueError):
+            self.message.value = message_html(f"{name} could not be read: a record is JSON text")
             return
         self.load(record)
