@@ -66,8 +66,8 @@ def parse_json(text: str | bytes, what: str = "the record") -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise RecordError(
-                f"the record is not UTF-8 text (byte {error.start} is {text[error.start]:#04x}); "
-                "save it as UTF-8"
+                f"{what} is not a text file in UTF-8 (byte {error.start} is "
+                f"{text[error.start]:#04x}); a record is JSON text saved as UTF-8"
             ) from None
     if not isinstance(text, str):
         raise RecordError(f"a record is JSON text, got a {type(text).__name__}")

@@ -133,7 +133,7 @@ class Action(_ActionFields):
         act = data.get("act")
         if not isinstance(act, str) or act not in ACT_FIELDS:
             raise MalformedActionError(
-                f"unknown act {excerpt(act)}; act is one of the strings {', '.join(ACT_FIELDS)}"
+                f"unknown act {excerpt(act)}; the Prohis acts are {', '.join(ACT_FIELDS)}"
             )
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -205,7 +205,7 @@ class Action(_ActionFields):
         act = action.act
         if not isinstance(act, str) or act not in ACT_FIELDS:
             raise MalformedActionError(
-                f"unknown act {excerpt(act)}; act is one of the strings {', '.join(ACT_FIELDS)}"
+                f"unknown act {excerpt(act)}; the Prohis acts are {', '.join(ACT_FIELDS)}"
             )
         wanted = ACT_FIELDS[act]
         if not isinstance(action.cards, tuple):

@@ -103,7 +103,7 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
         act = data.get("act")
         if not isinstance(act, str) or act not in ACT_FIELDS:
             raise MalformedActionError(
-                f"unknown act {excerpt(act)}; act is one of the strings {', '.join(ACT_FIELDS)}"
+                f"unknown act {excerpt(act)}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
             )
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -138,7 +138,7 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
         act = action.act
         if not isinstance(act, str) or act not in ACT_FIELDS:
             raise MalformedActionError(
-                f"unknown act {excerpt(act)}; act is one of the strings {', '.join(ACT_FIELDS)}"
+                f"unknown act {excerpt(act)}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
             )
         data: dict[str, Any] = {"seat": action.seat, "act": act}
         items, card = action.items, action.card

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.core.record import Record
-from prohis_nb.errors import ProhisNbError, excerpt
+from prohis_nb.errors import ProhisNbError
 from prohis_nb.widgets.cursor import RecordSource, Timeline
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.table import Table
@@ -181,7 +181,9 @@ class Stepper(widgets.VBox):
         if not files:
             return
         item = files[0]
-        name = excerpt(str(item.get("name", "the file")))
+        name = str(item.get("name") or "the file")
+        if len(name) > 80:
+            name = name[:60] + "…"
         try:
             record = Record.loads(bytes(item["content"]))  # UTF-8, size and depth checked
         except ProhisNbError as error:
