@@ -119,7 +119,11 @@ BAD_RECORDS = [
         '"setup": {"seed": ' + BIG + '}, "actions": []}',
         "digits",
     ),
-    ("seed too large", json.dumps(with_(PROHIS, setup={"seed": 2**64})), "digits"),
+    (
+        "seed too large",
+        json.dumps(with_(PROHIS, setup={"seed": 2**64})),
+        "9,223,372,036,854,775,807",
+    ),
     ("negative seed", json.dumps(with_(PROHIS, setup={"seed": -1})), "seed"),
     ("players is a string", json.dumps(with_(PROHIS, rules={"players": "4"})), "players"),
     ("players is a list", json.dumps(with_(PROHIS, rules={"players": [4]})), "players"),

@@ -7,9 +7,10 @@ small enough that checking it is quick and printing it can never fail
 =====================  =========================================================
 ``MAX_RECORD_BYTES``   a record file or text: at most 5,000,000 bytes
 ``MAX_DEPTH``          JSON nesting: at most 32 levels (a record needs 6)
-``MAX_INT``            every whole number in a record: at most 2**53 - 1 in size
-                       (the largest integer every JSON reader keeps exactly)
-``MAX_SEED``           a seed: 0 to 2**53 - 1
+``MAX_INT``            every whole number in a record: at most 2**63 - 1 in size
+                       (a signed 64-bit integer, which JSON readers in most
+                       languages can hold)
+``MAX_SEED``           a seed: 0 to 2**63 - 1 (tournaments derive 63-bit seeds)
 ``MAX_DECK_CARDS``     a Prohis custom deck: at most 1,000 cards in all
 ``MAX_AMOUNT``         a Smuggle board amount (duty, fine, money): $0 to $1,000,000
 =====================  =========================================================
@@ -32,11 +33,11 @@ if TYPE_CHECKING:
 
 MAX_RECORD_BYTES = 5_000_000
 MAX_DEPTH = 32
-MAX_INT = 2**53 - 1
+MAX_INT = 2**63 - 1
 MAX_SEED = MAX_INT
 MAX_DECK_CARDS = 1000
 MAX_AMOUNT = 1_000_000
-#: Digits of the longest whole number a record may hold (MAX_INT has 16).
+#: Digits of the longest whole number a record may hold (MAX_INT has 19).
 MAX_DIGITS = len(str(MAX_INT))
 
 
