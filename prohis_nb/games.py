@@ -32,7 +32,7 @@ def available_games() -> list[str]:
 
 def game_class(name: str) -> type:
     """The game class for ``name`` (``"prohis"`` or ``"smuggle"``)."""
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise RulesError(f"unknown game {excerpt(name)}; the games are {', '.join(GAMES)}")
     module, _, attribute = GAMES[name].partition(":")
     return getattr(import_module(module), attribute)

@@ -138,7 +138,7 @@ class Action(_ActionFields):
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise MalformedActionError(
-                f"{act}: seat must be a whole number (a seat), got {excerpt(seat)}"
+                f"{act}: seat must be a seat number (a whole number), got {excerpt(seat)}"
             )
         allowed = {"seat", "act", *ACT_FIELDS[act]}
         extra = [key for key in data if key not in allowed]
@@ -160,7 +160,7 @@ class Action(_ActionFields):
             slot = data.get("slot")
             if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 3:
                 raise MalformedActionError(
-                    f"take from the row: slot must be a whole number 0 to 3, got {excerpt(slot)}"
+                    f"take from the row: slot must be 0 to 3 (a whole number), got {excerpt(slot)}"
                 )
             return cls(seat, act, source="row", slot=slot)
         if act in ("convoy", "bribe"):

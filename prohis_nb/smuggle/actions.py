@@ -108,7 +108,7 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise MalformedActionError(
-                f"{act}: seat must be a whole number (a seat), got {excerpt(seat)}"
+                f"{act}: seat must be a seat number (a whole number), got {excerpt(seat)}"
             )
         allowed = {"seat", "act", *ACT_FIELDS[act]}
         extra = [key for key in data if key not in allowed]

@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
-from prohis_nb.errors import ProhisNbError, SaveError, excerpt
+from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
@@ -326,7 +326,7 @@ class HotSeat(Play):
             humans = range(players)
         humans = sorted(set(humans))
         if not humans:
-            raise ValueError("a hot-seat game needs at least one seat played by a person")
+            raise RulesError("a hot-seat game needs at least one seat played by a person")
         super().__init__(game, humans[0], opponents, humans=humans, **options)
         self.children = (
             self.status,
