@@ -527,3 +527,33 @@ def test_records_refused_without_data_loss_through_cursor_seek():
     for position in ("x", [1], 10**5000, -1, 999):
         stepper.seek(position)
         assert "Cannot go there" in stepper.message.value
+
+
+WIDGET_BAD = [None, "x", [0], {"a": 1}, 1.5, True, -1, 10**5000, "9" * 100_000]
+
+
+@pytest.mark.parametrize("bad", WIDGET_BAD, ids=lambda v: excerpt(v, 30))
+def test_widget_arguments_of_any_type_raise_only_project_errors(bad, tmp_path, monkeypatch):
+    from prohis_nb.widgets import HotSeat, Play, Stepper, Table
+
+    monkeypatch.chdir(tmp_path)  # save(None) writes the name in the box: here, not in the repo
+
+    game = prohis_game(1, 0)
+    calls = [
+        lambda: Table(game, bad),
+        lambda: Play(seat=bad, seed=1, delay=0),
+        lambda: Play(players=bad, seed=1, delay=0),
+        lambda: Play(seed=bad, delay=0),
+        lambda: Play(rules=bad, seed=1, delay=0),
+        lambda: Play(game_name=bad, seed=1, delay=0),
+        lambda: HotSeat(humans=bad, seed=1, delay=0),
+        lambda: Stepper(game.record(), seat=bad),
+    ]
+    for call in calls:
+        with contextlib.suppress(ProhisNbError):
+            call()
+    play = Play(seed=1, delay=0)
+    before = state(play.game)
+    play.act(bad)
+    play.save(bad)
+    assert state(play.game) == before

@@ -39,9 +39,15 @@ def check_target(path: str | Path, overwrite: bool = False) -> Path:
             f"{excerpt(name)} is a notebook name: a record is never saved as a notebook; "
             "choose a name ending in .json"
         )
-    if target.is_dir():
+    try:
+        is_dir = target.is_dir()
+        exists = target.exists() or target.is_symlink()
+    except (OSError, ValueError) as error:  # a name too long, a NUL character...
+        reason = getattr(error, "strerror", None) or str(error)
+        raise SaveError(f"{excerpt(name)} cannot be a file name: {reason}") from None
+    if is_dir:
         raise SaveError(f"{excerpt(name)} is a folder; give a file name, e.g. my-game.json")
-    if not overwrite and (target.exists() or target.is_symlink()):
+    if not overwrite and exists:
         raise SaveError(
             f"{excerpt(name)} already exists; choose another name, or confirm to replace it"
         )

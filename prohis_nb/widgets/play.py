@@ -118,6 +118,8 @@ class Play(widgets.VBox):
             game = _new_game(game_name, players, seed, rules)
         self.game = game
         self.seat = game.check_seat(seat)
+        if humans is not None and (isinstance(humans, str) or not isinstance(humans, Iterable)):
+            raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
         self.humans = {self.seat} if humans is None else {game.check_seat(s) for s in humans}
         self.delay = delay
         self.opponents = opponents
@@ -323,7 +325,16 @@ class HotSeat(Play):
         self.curtain.add_class("pnb-curtain")
         if humans is None:
             players = game.players if game is not None else options.get("players", 4)
+            if isinstance(players, bool) or not isinstance(players, int) or not 0 < players < 100:
+                raise RulesError(
+                    f"players must be a whole number from 3 to 6, got {excerpt(players)}"
+                )
             humans = range(players)
+        if isinstance(humans, str | bytes) or not isinstance(humans, Iterable):
+            raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
+        humans = list(humans)
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in humans):
+            raise RulesError(f"humans is a list of seat numbers, got {excerpt(humans)}")
         humans = sorted(set(humans))
         if not humans:
             raise RulesError("a hot-seat game needs at least one seat played by a person")
