@@ -240,7 +240,6 @@ BAD_RECORDS = [
 def test_a_bad_record_is_refused_without_a_traceback(tmp_path, name, text, words):
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
-    refused("replay", str(path), match=words)
     refused("replay", str(path), "--seat", "0", match=words)
 
 
@@ -346,3 +345,35 @@ def test_smuggle_pack_record_written_then_read_again_is_fine(tmp_path):
     status, out, err = run("replay", str(path))
     assert status == 0, err
     assert json.loads(out)["ended"] is False
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["tournament", "--seed", "-5", "--games", "1"], "seed"),
+        (["tournament", "--games", "9" * 5000], "games"),
+        (["tournament", "--workers", "0", "--games", "1"], "workers"),
+        (["tournament", "--players", "9", "--games", "1", "--no-progress"], "players"),
+        (["tournament", "--game", "chess", "--games", "1"], "chess"),
+        (["tournament", "--variant", "bribe_rounds=" + deep(10_000), "--games", "1"], "deep"),
+        (["tournament", "--variant", "bribe_rounds=" + "9" * 5000, "--games", "1"], "digits"),
+    ],
+)
+def test_bad_tournament_arguments_are_refused(argv, words):
+    status, out, err = run(*argv)
+    assert "Traceback" not in err, err[-3000:]
+    assert status != 0
+    assert words in err
+    assert len(err) < 1500
+
+
+def test_tournament_out_refuses_existing_results_unless_forced(tmp_path):
+    summary = tmp_path / "summary.json"
+    summary.write_text("keep me")
+    argv = ["tournament", "--games", "2", "--players", "3", "--workers", "1", "--no-progress"]
+    status, out, err = run(*argv, "--out", str(tmp_path))
+    assert "Traceback" not in err and status != 0 and "--force" in err
+    assert summary.read_text() == "keep me"
+    status, out, err = run(*argv, "--out", str(tmp_path), "--force")
+    assert status == 0, err
+    assert json.loads(summary.read_text())
