@@ -557,3 +557,44 @@ def test_widget_arguments_of_any_type_raise_only_project_errors(bad, tmp_path, m
     play.act(bad)
     play.save(bad)
     assert state(play.game) == before
+
+
+@SETTINGS
+@given(
+    field=st.sampled_from(Action._fields),
+    value=WRONG,
+    seed=st.integers(0, 30),
+    steps=st.integers(0, 12),
+)
+def test_legal_prohis_actions_with_one_field_of_any_type_raise_only_project_errors(
+    field, value, seed, steps
+):
+    game = prohis_game(seed, steps)
+    if game.ended:
+        return
+    action = random.Random(seed).choice(game.legal_actions())._replace(**{field: value})
+    before = state(game)
+    legal = game.is_legal(action)
+    try:
+        game.apply(action)
+    except ProhisNbError:
+        assert state(game) == before
+    else:
+        assert legal
+
+
+@SETTINGS
+@given(field=st.sampled_from(SmuggleAction._fields), value=WRONG, seed=st.integers(0, 30))
+def test_legal_smuggle_actions_with_one_field_of_any_type_raise_only_project_errors(
+    field, value, seed
+):
+    game = smuggle_game(seed)
+    action = random.Random(seed).choice(game.legal_actions())._replace(**{field: value})
+    before = state(game)
+    legal = game.is_legal(action)
+    try:
+        game.apply(action)
+    except ProhisNbError:
+        assert state(game) == before
+    else:
+        assert legal

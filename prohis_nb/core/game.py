@@ -178,12 +178,22 @@ class GameBase(ABC):
         return self._legal
 
     def is_legal(self, action: Any) -> bool:
-        """True if ``action`` (an action or a mapping) may be applied now."""
+        """True if ``action`` (an action or a mapping) may be applied now.
+
+        Exactly when :meth:`apply` would take it: an action equal to a legal one
+        (``True`` for seat 1, like ``apply``) is legal; anything malformed, of
+        any type, is not.
+        """
+        self.legal_actions()
+        try:
+            if action in self._legal_set:  # type: ignore[operator]
+                return True
+        except TypeError:  # a mapping is not hashable: read it first
+            pass
         try:
             action = self._coerce_action(action)
         except IllegalActionError:
             return False
-        self.legal_actions()
         return action in self._legal_set  # type: ignore[operator]
 
     def apply(self, action: Any) -> None:
