@@ -93,13 +93,13 @@ class Action(_ActionFields):
         """A short form for logs and the terminal: ``1 convoy illegal,legal,captain``."""
         extra = ""
         if self.act == "take":
-            extra = " row " + str(self.slot) if self.source == "row" else " pile"
+            extra = " row " + excerpt(self.slot) if self.source == "row" else " pile"
         elif self.cards:
             extra = " " + ",".join(self.cards)
         elif self.card is not None:
             extra = " " + self.card
         elif self.position is not None:
-            extra = " " + str(self.position)
+            extra = " " + excerpt(self.position)
         return f"{excerpt(self.seat)} {self.act}{extra}"
 
     def to_json(self) -> dict[str, Any]:

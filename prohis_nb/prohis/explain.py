@@ -100,6 +100,9 @@ def explain_illegal(game: ProhisGame, action: Action) -> str:
     if action.act == "turn":
         size = len(game.convoy)
         if not 0 <= (action.position or 0) < size:
-            return f"position {action.position} is not in the convoy (0 to {size - 1}); {allowed}"
+            return (
+                f"position {excerpt(action.position)} is not in the convoy (0 to {size - 1}); "
+                + allowed
+            )
         return f"the card at position {action.position} is already face up; {allowed}"
     return f"{action} is not allowed now; {allowed}"
