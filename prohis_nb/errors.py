@@ -59,6 +59,9 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
     if isinstance(value, str) and len(value) > limit:
         half = max(1, (limit - 1) // 2 - 4)
         return f"{value[:half]!r}…{value[-half:]!r} ({len(value):,} characters)"
+    global _SHORT
+    if _SHORT is None:
+        _SHORT = _make_short_repr()
     try:
         text = _SHORT.repr(value)
     except Exception:  # a broken __repr__ of a caller's object: say what it was
@@ -164,4 +167,4 @@ class SaveError(ProhisNbError, OSError):
     """
 
 
-_SHORT = _make_short_repr()
+_SHORT = None  # the shortening repr, made on first use (reprlib is not needed before)

@@ -22,7 +22,6 @@ was crossed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from prohis_nb.errors import RecordError, excerpt
@@ -78,6 +77,8 @@ def parse_json(text: str | bytes, what: str = "the record") -> Any:
         raise RecordError(
             f"{what} nests lists or objects too deep; at most {MAX_DEPTH} levels are allowed"
         )
+    import json  # on first use: the engine itself imports without json
+
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as error:
