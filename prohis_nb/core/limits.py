@@ -54,10 +54,11 @@ def _parse_constant(name: str) -> Any:
     raise RecordError(f"{name} is not a JSON number")
 
 
-def parse_json(text: str | bytes, what: str = "the record") -> Any:
+def parse_json(text: str | bytes, what: str = "the record", check: bool = True) -> Any:
     """JSON text (str, or bytes in UTF-8) within the bounds; raises ``RecordError``.
 
-    ``what`` names the text in messages ("the record", "variant board").
+    ``what`` names the text in messages ("the record", "variant board");
+    ``check=False`` leaves :func:`check_tree` to the caller.
     """
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_RECORD_BYTES:
@@ -73,10 +74,6 @@ def parse_json(text: str | bytes, what: str = "the record") -> Any:
         raise RecordError(f"a record is JSON text, got a {type(text).__name__}")
     if len(text) > MAX_RECORD_BYTES:
         raise _too_big(len(text))
-    if _nesting(text) > MAX_DEPTH:
-        raise RecordError(
-            f"{what} nests lists or objects too deep; at most {MAX_DEPTH} levels are allowed"
-        )
     import json  # on first use: the engine itself imports without json
 
     try:
@@ -85,9 +82,12 @@ def parse_json(text: str | bytes, what: str = "the record") -> Any:
         raise RecordError(f"{what} is not valid JSON: {error}") from None
     except RecordError as error:
         raise RecordError(f"{what} is refused: {error}") from None
-    except RecursionError:  # pragma: no cover - _nesting() refuses deep text first
-        raise RecordError(f"{what} nests too deep (at most {MAX_DEPTH} levels)") from None
-    check_tree(data, what)
+    except RecursionError:  # the C decoder stops cleanly at Python's recursion limit
+        raise RecordError(
+            f"{what} nests lists or objects too deep; at most {MAX_DEPTH} levels are allowed"
+        ) from None
+    if check:
+        check_tree(data, what)
     return data
 
 
@@ -95,33 +95,6 @@ def _too_big(size: int) -> RecordError:
     return RecordError(
         f"the record is {size:,} bytes long; a record is at most {MAX_RECORD_BYTES:,} bytes"
     )
-
-
-def _nesting(text: str) -> int:
-    """The deepest nesting of brackets outside strings (a cheap scan before parsing)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def check_tree(data: Any, where: str = "the record") -> None:
