@@ -357,6 +357,8 @@ def test_smuggle_pack_record_written_then_read_again_is_fine(tmp_path):
         (["tournament", "--game", "chess", "--games", "1"], "chess"),
         (["tournament", "--variant", "bribe_rounds=" + deep(10_000), "--games", "1"], "deep"),
         (["tournament", "--variant", "bribe_rounds=" + "9" * 5000, "--games", "1"], "digits"),
+        (["tournament", "--bots", "x" * 100_000, "--games", "1"], "100,000 characters"),
+        (["tournament", "--bots", "random:a=" + "1" * 5000, "--games", "1"], "digits"),
     ],
 )
 def test_bad_tournament_arguments_are_refused(argv, words):

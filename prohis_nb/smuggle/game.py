@@ -402,7 +402,8 @@ def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     """Check a stacked table: one full pack order (top card first) per round."""
     if not isinstance(table, Mapping) or set(table) != {"packs"}:
         raise RecordError(
-            f"setup must be {{'seed': N}} or {{'packs': [...]}} (one pack per round), got {table!r}"
+            "setup must be {'seed': N} or {'packs': [...]} (one pack per round), "
+            f"got {excerpt(table)}"
         )
     packs = table["packs"]
     if not isinstance(packs, (list, tuple)) or len(packs) != players:
