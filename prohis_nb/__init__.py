@@ -21,6 +21,7 @@ from prohis_nb.errors import (
     ProhisNbError,
     RecordError,
     RulesError,
+    SaveError,
     UnknownSeatError,
     WrongSeatError,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "Record",
     "RecordError",
     "RulesError",
+    "SaveError",
     "UnknownSeatError",
     "WrongSeatError",
     "load_record",

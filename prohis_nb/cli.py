@@ -5,11 +5,16 @@
     ``--seat``, only what that seat may know. A refused record prints nothing
     on stdout, says on stderr which action (its index) was wrong and what was
     allowed, and exits with status 1.
-``simulate --players N --games K --seed S [--out DIR] [--game G] [--variant V[=X]]``
-    play seeded random legal games, print a score summary, write the records.
-``play --seat S [--players N] [--seed S] [--game G]``
+``simulate --players N --games K --seed S [--out DIR [--force]] [--game G] [--variant V[=X]]``
+    play seeded random legal games, print a score summary, write the records
+    (never over an existing file unless ``--force``).
+``play --seat S [--players N] [--seed S] [--game G] [--save FILE [--force]]``
     play one seat in the terminal against random opponents, seeing only that
     seat's view.
+
+Bad input of any kind (a malformed record, a number out of range, a file that
+exists already) ends with a one-line message on stderr starting
+``prohis-nb:``, nothing on stdout and a non-zero status: never a traceback.
 ``tournament ...``
     bots against bots (see ``prohis-nb tournament --help``).
 """
@@ -24,7 +29,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.errors import ProhisNbError, RecordError
+from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.errors import ProhisNbError, RecordError, excerpt
+
+#: The most games ``simulate`` plays in one run.
+MAX_GAMES = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +47,30 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except KeyboardInterrupt:  # pragma: no cover - Ctrl-C
+        print("prohis-nb: interrupted", file=sys.stderr)
+        return 130
+    except ProhisNbError as error:  # any refusal not handled closer: still one line
+        return _fail(str(error))
+
+
+def whole_number(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high`` (else a short message)."""
+
+    def read(text: str) -> int:
+        word = text.strip()
+        digits = word[1:] if word[:1] in "+-" else word
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+            raise argparse.ArgumentTypeError(
+                f"{excerpt(text)} is not a whole number from {low:,} to {high:,}"
+            )
+        value = int(word)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {value:,}")
+        return value
+
+    read.__name__ = "whole number"
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,20 +82,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="print the state a record leads to, as JSON")
     replay.add_argument("file", help="a game record (JSON); '-' reads standard input")
-    replay.add_argument("--seat", type=int, help="print only what this seat may know")
-    replay.add_argument("--upto", type=int, help="stop after this many actions")
+    replay.add_argument(
+        "--seat", type=whole_number(0, 99), help="print only what this seat may know"
+    )
+    replay.add_argument(
+        "--upto",
+        type=whole_number(0, 10**9),
+        help="stop after this many actions (the whole record is checked all the same)",
+    )
     replay.set_defaults(run=run_replay)
 
     simulate = commands.add_parser("simulate", help="play seeded random legal games")
     _add_game_options(simulate)
-    simulate.add_argument("--games", type=int, default=100, help="how many games (100)")
+    simulate.add_argument(
+        "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
+    )
     simulate.add_argument("--out", type=Path, help="write each game's record into this folder")
+    simulate.add_argument(
+        "--force", action="store_true", help="replace records already in the --out folder"
+    )
     simulate.set_defaults(run=run_simulate)
 
     play = commands.add_parser("play", help="play one seat in the terminal against random bots")
     _add_game_options(play)
-    play.add_argument("--seat", type=int, default=0, help="the seat you play (0)")
+    play.add_argument("--seat", type=whole_number(0, 99), default=0, help="the seat you play (0)")
     play.add_argument("--save", type=Path, help="write the finished game's record here")
+    play.add_argument("--force", action="store_true", help="replace the --save file if it exists")
     play.set_defaults(run=run_play)
 
     tournament = commands.add_parser("tournament", help="bots against bots, with a summary")
@@ -78,8 +123,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=int, default=4, help="3 to 6 (4)")
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (0)")
+    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=0,
+        help=f"the first game's seed, 0 to {MAX_SEED} (0)",
+    )
     parser.add_argument(
         "--variant",
         action="append",
@@ -98,6 +148,7 @@ def _tournament_missing(args: argparse.Namespace) -> int:
 
 
 def _rules_from_args(args: argparse.Namespace):
+    from prohis_nb.core.limits import parse_json
     from prohis_nb.games import game_class
 
     cls = game_class(args.game)
@@ -108,9 +159,11 @@ def _rules_from_args(args: argparse.Namespace):
             variants[name] = True
         else:
             try:
-                variants[name] = json.loads(value)
-            except json.JSONDecodeError:
-                variants[name] = value
+                variants[name] = parse_json(value, what=f"variant {excerpt(name)}")
+            except RecordError as error:
+                if "not valid JSON" not in str(error):
+                    raise
+                variants[name] = value  # a plain word: the rules say if it is allowed
     return cls, cls.rules_type.from_json({"players": args.players, "variants": variants})
 
 
@@ -123,11 +176,17 @@ def _fail(message: str) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from prohis_nb.core.limits import MAX_RECORD_BYTES
     from prohis_nb.core.record import Record
 
     try:
-        record = Record.loads(sys.stdin.read()) if args.file == "-" else Record.load(args.file)
-        game = record.replay(args.upto)
+        if args.file == "-":
+            record = Record.loads(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
+        else:
+            record = Record.load(args.file)
+        game = record.replay()  # every action is checked, even those after --upto
+        if args.upto is not None and args.upto != len(record.actions):
+            game = record.replay(args.upto)
         if args.seat is not None:
             data = game.view(args.seat).to_json()
         else:
@@ -162,15 +221,31 @@ def random_game(cls, rules, seed: int):
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from prohis_nb.core.files import check_target
+
     try:
         cls, rules = _rules_from_args(args)
+        cls(rules, seed=args.seed)  # the rules can deal a game: refused before any work
     except ProhisNbError as error:
         return _fail(str(error))
-    if args.games < 1:
-        return _fail("--games must be at least 1")
-    if args.out is not None:
-        args.out.mkdir(parents=True, exist_ok=True)
     players = rules.players
+    if args.out is not None:
+        names = [
+            args.out / f"{args.game}-{players}p-seed{args.seed + i}.json" for i in range(args.games)
+        ]
+        if args.seed + args.games - 1 > MAX_SEED:
+            return _fail(f"--seed plus --games goes past the largest seed, {MAX_SEED:,}")
+        if args.out.exists() and not args.out.is_dir():
+            return _fail(f"--out {excerpt(str(args.out))} is a file, not a folder")
+        try:
+            for name in names:
+                check_target(name, overwrite=args.force)
+        except ProhisNbError as error:
+            return _fail(f"{error} (use --force to replace records written before)")
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return _fail(f"cannot make the folder {excerpt(str(args.out))}: {error.strerror}")
     totals = [0.0] * players
     wins = [0.0] * players
     decisions = 0
@@ -186,7 +261,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         for seat in winners:
             wins[seat] += 1 / len(winners)
         if args.out is not None:
-            game.record().save(args.out / f"{args.game}-{players}p-seed{seed}.json")
+            try:
+                game.record().save(names[i], overwrite=args.force)
+            except ProhisNbError as error:
+                return _fail(str(error))
     elapsed = time.perf_counter() - start
     print(
         f"{args.games} random {args.game} games, {players} players, seeds "
@@ -209,12 +287,16 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    from prohis_nb.core.files import check_target
+
     try:
         cls, rules = _rules_from_args(args)
         game = cls(rules, seed=args.seed)
         seat = game.check_seat(args.seat)
+        if args.save:
+            check_target(args.save, overwrite=args.force)  # refused before the game, not after
     except ProhisNbError as error:
-        return _fail(str(error))
+        return _fail(f"{error}{' (--force replaces it)' if 'exists' in str(error) else ''}")
     rng = random.Random(f"opponents:{args.seed}")
     shown = 0
     print(
@@ -240,7 +322,10 @@ def run_play(args: argparse.Namespace) -> int:
         print("  " + line)
     print(f"Final scores: {game.scores()} (winners: {game.winners()})")
     if args.save:
-        game.record().save(args.save)
+        try:
+            game.record().save(args.save, overwrite=args.force)
+        except ProhisNbError as error:
+            return _fail(str(error))
         print(f"Record saved to {args.save}")
     return 0
 
@@ -275,7 +360,7 @@ def _ask(game, seat: int):
                 "'list' shows every legal action."
             )
             continue
-        if text.isdigit() and int(text) < len(legal):
+        if text.isascii() and text.isdigit() and len(text) < 7 and int(text) < len(legal):
             return legal[int(text)]
         try:
             action = game.action_from_text(text, seat)

@@ -17,17 +17,93 @@ exception                 raised when
 ``UnknownSeatError``      a seat number that is not at the table
 ``MalformedActionError``  an action that is not well formed (both a
                           ``RecordError`` and an ``IllegalActionError``)
+``SaveError``             a file the package will not write (a notebook,
+                          an existing file not confirmed) or cannot write
 ========================  ==============================================
+
+Messages quote what was wrong through :func:`excerpt`, which never prints more
+than a short excerpt of the offending input: a megabyte-long act name, a
+number of thousands of digits or a list nested thousands deep is shown in a
+few dozen characters, and quoting it can never fail.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 
 if TYPE_CHECKING:
     from typing import Any
+
+
+#: The longest excerpt of an input that a message quotes (characters).
+EXCERPT_CHARS = 60
+
+
+def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters; never raises.
+
+    >>> excerpt("take")
+    "'take'"
+    >>> excerpt("x" * 1_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxx'…'xxxxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
+    >>> excerpt(10**5000)
+    'a whole number of 5,001 digits'
+    >>> excerpt([[[[["deep"]]]]])
+    '[[[[[...]]]]]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        digits = _digit_count(value)
+        return f"a whole number of {digits:,} digits"
+    if isinstance(value, str) and len(value) > limit:
+        half = max(1, (limit - 1) // 2 - 4)
+        return f"{value[:half]!r}…{value[-half:]!r} ({len(value):,} characters)"
+    global _SHORT
+    if _SHORT is None:
+        _SHORT = _make_short_repr()
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a broken __repr__ of a caller's object: say what it was
+        return f"a {type(value).__name__}"
+    if len(text) <= limit:
+        return text
+    half = max(1, (limit - 1) // 2 - 4)
+    return f"{text[:half]}…{text[-half:]} ({len(text):,} characters)"
+
+
+def _digit_count(value: int) -> int:
+    """Decimal digits of a (huge) whole number without converting it to text."""
+    value = abs(value)
+    estimate = max(1, int(value.bit_length() * 0.30102999566398120))
+    while 10**estimate <= value:
+        estimate += 1
+    while estimate > 1 and 10 ** (estimate - 1) > value:
+        estimate -= 1
+    return estimate
+
+
+def _make_short_repr():
+    import reprlib
+
+    class _ShortRepr(reprlib.Repr):
+        def repr_int(self, x: int, level: int) -> str:
+            if x.bit_length() > 200:
+                return f"<{_digit_count(x):,}-digit number>"
+            return super().repr_int(x, level)
+
+        def repr_instance(self, x: Any, level: int) -> str:
+            if isinstance(x, Mapping):  # a caller's mapping type: shown as a dict
+                return self.repr_dict(dict(x), level)
+            return super().repr_instance(x, level)
+
+    short = _ShortRepr()
+    short.maxlevel = 4
+    short.maxstring = 40
+    short.maxlong = 10_000
+    short.maxother = 10_000
+    short.maxlist = short.maxtuple = short.maxdict = short.maxset = short.maxfrozenset = 8
+    return short
 
 
 class ProhisNbError(Exception):
@@ -81,3 +157,14 @@ class MalformedActionError(RecordError, IllegalActionError):
         ProhisNbError.__init__(self, message)
         self.index = index
         self.allowed = tuple(allowed)
+
+
+class SaveError(ProhisNbError, OSError):
+    """A file the package will not write, or could not write.
+
+    Raised rather than silently overwriting: a notebook (``.ipynb``), or an
+    existing file the caller did not confirm replacing.
+    """
+
+
+_SHORT = None  # the shortening repr, made on first use (reprlib is not needed before)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from prohis_nb.errors import RulesError
+from prohis_nb.errors import RulesError, excerpt
 
 #: Game name -> "module:class" of its game class.
 GAMES: dict[str, str] = {
@@ -32,8 +32,8 @@ def available_games() -> list[str]:
 
 def game_class(name: str) -> type:
     """The game class for ``name`` (``"prohis"`` or ``"smuggle"``)."""
-    if name not in GAMES:
-        raise RulesError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in GAMES:
+        raise RulesError(f"unknown game {excerpt(name)}; the games are {', '.join(GAMES)}")
     module, _, attribute = GAMES[name].partition(":")
     return getattr(import_module(module), attribute)
 

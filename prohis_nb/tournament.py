@@ -66,7 +66,7 @@ from typing import Any
 
 from prohis_nb.bots import BotSpec, make_bot, spec_label
 from prohis_nb.bots.runner import new_game, play_game
-from prohis_nb.errors import ProhisNbError
+from prohis_nb.errors import ProhisNbError, SaveError, excerpt
 
 #: z for a two-sided 95% normal confidence interval.
 Z95 = 1.959963984540054
@@ -525,10 +525,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
         "scores and win rates with 95% confidence intervals by bot and by seat."
     )
+    from prohis_nb.cli import MAX_GAMES, whole_number
+    from prohis_nb.core.limits import MAX_SEED
+
     parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=int, default=4, help="3 to 6 (4)")
-    parser.add_argument("--games", type=int, default=100, help="how many games (100)")
-    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (0)")
+    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument(
+        "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=0, help="the tournament's seed (0)"
+    )
     parser.add_argument(
         "--bots",
         default=None,
@@ -544,30 +551,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="turn a rules variant on, e.g. --variant bribe_rounds=3",
     )
     parser.add_argument(
-        "--workers", type=int, default=None, help="processes (default: every core; 1: no pool)"
+        "--workers",
+        type=whole_number(1, 256),
+        default=None,
+        help="processes (default: every core; 1: no pool)",
     )
     parser.add_argument(
         "--no-rotate", action="store_true", help="fixed seats, a new deal for every game"
     )
     parser.add_argument("--out", type=Path, help="write summary.json and every game's record here")
+    parser.add_argument(
+        "--force", action="store_true", help="replace files already in the --out folder"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Run ``prohis-nb tournament``; return the exit status."""
+    from prohis_nb.core.limits import parse_json
+
     variants: dict[str, Any] = {}
     for item in args.variant:
         name, sep, value = item.partition("=")
         try:
-            variants[name] = json.loads(value) if sep else True
-        except json.JSONDecodeError:
+            variants[name] = parse_json(value, what=f"variant {excerpt(name)}") if sep else True
+        except ProhisNbError as error:
+            if "not valid JSON" not in str(error):
+                print(f"prohis-nb tournament: {error}", file=sys.stderr)
+                return 1
             variants[name] = value
+    if args.out is not None:
+        problem = _out_problem(args.out, args.games, args.force)
+        if problem:
+            print(f"prohis-nb tournament: {problem}", file=sys.stderr)
+            return 1
     from prohis_nb.bots import bot_names
     from prohis_nb.games import available_games, game_class
 
     if args.game not in available_games():
         print(
-            f"prohis-nb tournament: the game {args.game!r} is not available here; "
+            f"prohis-nb tournament: the game {excerpt(args.game)} is not available here; "
             f"the games are {', '.join(available_games())}",
             file=sys.stderr,
         )
@@ -597,18 +620,56 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 1
     print(result.table(timing=True))
     if args.out is not None:
-        write_results(result, args.out)
+        try:
+            write_results(result, args.out, overwrite=args.force)
+        except ProhisNbError as error:
+            print(f"prohis-nb tournament: {error}", file=sys.stderr)
+            return 1
         print(f"summary and {len(result.games)} records written to {args.out}/")
     return 0
 
 
-def write_results(result: TournamentResult, folder: Path) -> None:
-    """Write ``summary.json`` and one record per game (``game-00000.json``...) into ``folder``."""
+def _result_names(games: int) -> list[str]:
+    """The files ``write_results`` writes for ``games`` games."""
+    width = max(5, len(str(games - 1)))
+    return ["summary.json", *(f"game-{index:0{width}d}.json" for index in range(games))]
+
+
+def _out_problem(folder: Path, games: int, force: bool) -> str | None:
+    """Why the results could not be written into ``folder`` (checked before playing), or None."""
+    from prohis_nb.core.files import check_target
+
+    if folder.exists() and not folder.is_dir():
+        return f"--out {excerpt(str(folder))} is a file, not a folder"
+    if not folder.exists():
+        return None
+    try:
+        for name in _result_names(games):
+            check_target(folder / name, overwrite=force)
+    except ProhisNbError as error:
+        return f"{error} (use --force to replace results written before)"
+    return None
+
+
+def write_results(result: TournamentResult, folder: Path, overwrite: bool = True) -> None:
+    """Write ``summary.json`` and one record per game (``game-00000.json``...) into ``folder``.
+
+    Each file is written atomically; with ``overwrite=False`` an existing file
+    is refused (``SaveError``) rather than replaced.
+    """
+    from prohis_nb.core.files import write_text
     from prohis_nb.core.record import Record
 
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "summary.json").write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveError(
+            f"cannot make the folder {excerpt(str(folder))}: {error.strerror}"
+        ) from None
+    write_text(folder / "summary.json", json.dumps(result.to_json(), indent=1) + "\n", overwrite)
     width = max(5, len(str(len(result.games) - 1)))
     for game in result.games:
         if game.record is not None:
-            Record.from_json(game.record).save(folder / f"game-{game.index:0{width}d}.json")
+            Record.from_json(game.record).save(
+                folder / f"game-{game.index:0{width}d}.json", overwrite=overwrite
+            )

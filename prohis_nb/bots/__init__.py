@@ -32,7 +32,6 @@ convoy_at=3, control_at=3, inspect=0.5, accept_at=2000)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
@@ -40,6 +39,8 @@ from typing import Any
 from prohis_nb.bots.base import Bot, BotError
 from prohis_nb.bots.random_bot import RandomBot
 from prohis_nb.bots.runner import play_game
+from prohis_nb.core.limits import parse_json
+from prohis_nb.errors import RecordError, excerpt
 
 #: Bot name -> "module:Class", by game name; "*" holds the bots that play any game.
 BOTS: dict[str, dict[str, Any]] = {
@@ -63,7 +64,7 @@ BotSpec = str | type[Bot] | tuple[str | type[Bot], Mapping[str, Any]]
 def register_bot(name: str, bot: type[Bot] | str, game: str = "*") -> None:
     """Make ``bot`` (a class, or ``"module:Class"``) available as ``name`` for ``game``."""
     if not name or ":" in name or "," in name:
-        raise ValueError(f"a bot name is a plain word without ':' or ',', got {name!r}")
+        raise ValueError(f"a bot name is a plain word without ':' or ',', got {excerpt(name)}")
     BOTS.setdefault(game, {})[name] = bot
 
 
@@ -93,7 +94,7 @@ def bot_class(name: str, game: str = "prohis") -> type[Bot]:
     bots = _game_bots(game)
     if name not in bots:
         raise ValueError(
-            f"no bot named {name!r} for {game}; the bots are {', '.join(sorted(bots))}"
+            f"no bot named {excerpt(name)} for {game}; the bots are {', '.join(sorted(bots))}"
         )
     target = bots[name]
     if isinstance(target, str):
@@ -110,18 +111,20 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     """
     name, *pairs = text.strip().split(":")
     if not name:
-        raise ValueError(f"a bot spec starts with a bot name, got {text!r}")
+        raise ValueError(f"a bot spec starts with a bot name, got {excerpt(text)}")
     kwargs: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise ValueError(
-                f"bot parameter {pair!r} in {text!r} is not key=value "
+                f"bot parameter {excerpt(pair)} in {excerpt(text)} is not key=value "
                 "(write e.g. bluff:bait=0.3:bribe=2)"
             )
         try:
-            kwargs[key] = json.loads(value)
-        except json.JSONDecodeError:
+            kwargs[key] = parse_json(value, what=f"bot parameter {excerpt(key)}")
+        except RecordError as error:  # a plain word is a string; too long or deep is refused
+            if "not valid JSON" not in str(error):
+                raise ValueError(str(error)) from None
             kwargs[key] = value
     return name, kwargs
 
@@ -135,7 +138,7 @@ def _split_spec(spec: BotSpec) -> tuple[str | type[Bot], dict[str, Any]]:
         return spec[0], dict(spec[1])
     raise ValueError(
         f"a bot spec is a name ('bluff'), 'name:key=value', (name, {{params}}) or a Bot "
-        f"class, got {spec!r}"
+        f"class, got {excerpt(spec)}"
     )
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.core.record import Record, apply_recorded, load_record
+from prohis_nb.errors import excerpt
 
 RecordSource = Record | str | Path | Mapping[str, Any]
 
@@ -38,7 +39,9 @@ class Timeline:
 
     def __init__(self, source: RecordSource | GameBase, checkpoint_every: int = 8) -> None:
         if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, int):
-            raise TypeError(f"checkpoint_every must be a whole number, got {checkpoint_every!r}")
+            raise TypeError(
+                f"checkpoint_every must be a whole number, got {excerpt(checkpoint_every)}"
+            )
         if checkpoint_every < 1:
             raise ValueError(f"checkpoint_every must be at least 1, got {checkpoint_every}")
         self.checkpoint_every = checkpoint_every
@@ -114,9 +117,9 @@ class Timeline:
     def seek(self, position: int) -> GameBase:
         """Move to ``position`` (0 to ``len(self)``) and return the game there."""
         if isinstance(position, bool) or not isinstance(position, int):
-            raise TypeError(f"a position is a whole number, got {position!r}")
+            raise TypeError(f"a position is a whole number, got {excerpt(position)}")
         if not 0 <= position <= len(self):
-            raise IndexError(f"position must be from 0 to {len(self)}, got {position}")
+            raise IndexError(f"position must be from 0 to {len(self)}, got {excerpt(position)}")
         if position == len(self):
             self._game = self._end
         else:

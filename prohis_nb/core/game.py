@@ -31,6 +31,7 @@ from prohis_nb.errors import (
     MalformedActionError,
     UnknownSeatError,
     WrongSeatError,
+    excerpt,
 )
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
@@ -177,12 +178,22 @@ class GameBase(ABC):
         return self._legal
 
     def is_legal(self, action: Any) -> bool:
-        """True if ``action`` (an action or a mapping) may be applied now."""
+        """True if ``action`` (an action or a mapping) may be applied now.
+
+        Exactly when :meth:`apply` would take it: an action equal to a legal one
+        (``True`` for seat 1, like ``apply``) is legal; anything malformed, of
+        any type, is not.
+        """
+        self.legal_actions()
+        try:
+            if action in self._legal_set:  # type: ignore[operator]
+                return True
+        except TypeError:  # a mapping is not hashable: read it first
+            pass
         try:
             action = self._coerce_action(action)
         except IllegalActionError:
             return False
-        self.legal_actions()
         return action in self._legal_set  # type: ignore[operator]
 
     def apply(self, action: Any) -> None:
@@ -220,8 +231,8 @@ class GameBase(ABC):
         action = self._coerce_action(action)
         if self.ended:
             raise IllegalActionError(
-                f"the game has ended: no action is allowed (got {action.act!r} from seat "
-                f"{action.seat})"
+                f"the game has ended: no action is allowed (got {excerpt(action.act)} from seat "
+                f"{excerpt(action.seat)})"
             )
         legal = self.legal_actions()
         if action in self._legal_set:  # type: ignore[operator]
@@ -231,7 +242,7 @@ class GameBase(ABC):
             who = (
                 f"seat {action.seat} may not act now"
                 if at_table
-                else f"there is no seat {action.seat!r} at this table (seats 0 to "
+                else f"there is no seat {excerpt(action.seat)} at this table (seats 0 to "
                 f"{self.players - 1})"
             )
             raise WrongSeatError(
@@ -302,7 +313,7 @@ class GameBase(ABC):
         """Return ``seat`` if it is at this table, else raise ``UnknownSeatError``."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise UnknownSeatError(
-                f"there is no seat {seat!r} at this table: seats are 0 to {self.players - 1}"
+                f"there is no seat {excerpt(seat)} at this table: seats are 0 to {self.players - 1}"
             )
         return seat
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError
+from prohis_nb.core.limits import MAX_RECORD_BYTES, check_tree, parse_json
+from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, excerpt
 
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
@@ -54,6 +55,7 @@ class Record:
         """Check the envelope of a parsed record; raises ``RecordError`` saying what is wrong."""
         if not isinstance(data, Mapping):
             raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+        check_tree(data)
         missing = [key for key in ENVELOPE_KEYS if key not in data]
         if missing:
             raise RecordError(
@@ -61,27 +63,33 @@ class Record:
             )
         classes = game_classes()
         fmt = data["format"]
-        if fmt not in classes:
+        if not isinstance(fmt, str) or fmt not in classes:
             raise RecordError(
-                f"unknown record format {fmt!r}; this version reads {', '.join(classes)}"
+                f"unknown record format {excerpt(fmt)}; format is one of the strings "
+                f"{', '.join(map(repr, classes))}"
             )
         game_class = classes[fmt]
         if data["game"] != game_class.game_name:
             raise RecordError(
                 f"format {fmt!r} is a record of {game_class.game_name!r}, but game says "
-                f"{data['game']!r}"
+                f"{excerpt(data['game'])}"
             )
         if not isinstance(data["rules"], Mapping):
-            raise RecordError("rules must be an object with players and variants")
+            raise RecordError(
+                f"rules must be an object with players and variants, got {excerpt(data['rules'])}"
+            )
         if not isinstance(data["setup"], Mapping):
-            raise RecordError("setup must be {'seed': N} or a stacked table")
+            raise RecordError(
+                f"setup must be {{'seed': N}} or a stacked table, got {excerpt(data['setup'])}"
+            )
         actions = data["actions"]
-        if not isinstance(actions, list):
-            raise RecordError("actions must be a list of actions")
+        if not isinstance(actions, list | tuple):
+            raise RecordError(f"actions must be a list of actions, got {excerpt(actions)}")
         for index, action in enumerate(actions):
             if not isinstance(action, Mapping):
                 raise RecordError(
-                    f"action {index}: an action is an object with seat and act, got {action!r}",
+                    f"action {index}: an action is an object with seat and act, "
+                    f"got {excerpt(action)}",
                     index=index,
                 )
         extra = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
@@ -95,22 +103,20 @@ class Record:
         )
 
     @classmethod
-    def loads(cls, text: str) -> Record:
-        """Parse a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the record is not valid JSON: {error}") from None
-        return cls.from_json(data)
+    def loads(cls, text: str | bytes) -> Record:
+        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md."""
+        return cls.from_json(parse_json(text, check=False))  # from_json checks the tree
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
+        """Read a record file (UTF-8 JSON, at most ``MAX_RECORD_BYTES``)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot read the record {str(path)!r}: {error.strerror}") from None
-        return cls.loads(text)
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_RECORD_BYTES + 1)
+        except (OSError, TypeError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or "not a file name"
+            raise RecordError(f"cannot read the record {excerpt(str(path))}: {reason}") from None
+        return cls.loads(data)
 
     # ------------------------------------------------------------ writing
 
@@ -136,9 +142,16 @@ class Record:
         lines.append("]}")
         return "\n".join(lines) + "\n"
 
-    def save(self, path: str | Path) -> None:
-        """Write the record to a file."""
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+    def save(self, path: str | Path, *, overwrite: bool = True) -> Path:
+        """Write the record to a file, atomically; return its path.
+
+        A notebook name (``.ipynb``) is always refused, and with
+        ``overwrite=False`` so is an existing file (``SaveError``, see
+        :mod:`prohis_nb.core.files`).
+        """
+        from prohis_nb.core.files import write_text
+
+        return write_text(path, self.dumps(), overwrite=overwrite)
 
     def __str__(self) -> str:
         return self.dumps()
@@ -154,7 +167,8 @@ class Record:
             return game_class(rules, seed=setup["seed"])
         if "seed" in setup:
             raise RecordError(
-                f"setup is either {{'seed': N}} alone or a stacked table, got keys {sorted(setup)}"
+                f"setup is either {{'seed': N}} alone or a stacked table, got keys "
+                f"{excerpt(sorted(map(str, setup)))}"
             )
         return game_class(rules, table=setup)
 
@@ -173,7 +187,8 @@ class Record:
             or not 0 <= upto <= len(self.actions)
         ):
             raise RecordError(
-                f"upto must be from 0 to {len(self.actions)} (the number of actions), got {upto!r}"
+                f"upto must be from 0 to {len(self.actions)} (the number of actions), got "
+                f"{excerpt(upto)}"
             )
         game = self.new_game()
         pending = list(game.forced_after(-1))
@@ -207,11 +222,18 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
         return source
     if isinstance(source, Mapping):
         return Record.from_json(source)
-    if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
-    ):
+    if isinstance(source, bytes | bytearray):
+        return Record.loads(source)
+    if isinstance(source, Path):
         return Record.load(source)
-    return Record.loads(source)
+    if not isinstance(source, str):
+        raise RecordError(
+            f"a record is a Record, a file path, JSON text or a parsed object, got "
+            f"{excerpt(source)}"
+        )
+    if source.lstrip()[:1] in ("{", "["):  # JSON text (a list is refused as not a record)
+        return Record.loads(source)
+    return Record.load(source)
 
 
 def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from prohis_nb.errors import excerpt
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import KINDS, counts_to_cards
 
@@ -61,7 +62,7 @@ def explain_illegal(game: ProhisGame, action: Action) -> str:
     if action.act not in acts:
         decision = game.decision
         what = decision.text if decision else "nothing"
-        return f"{action.act!r} does not answer this decision ({what}); {allowed}"
+        return f"{excerpt(action.act)} does not answer this decision ({what}); {allowed}"
     hand = game.hands[seat]
     held = Counter(counts_to_cards(hand))
     if action.act == "take":
@@ -99,6 +100,9 @@ def explain_illegal(game: ProhisGame, action: Action) -> str:
     if action.act == "turn":
         size = len(game.convoy)
         if not 0 <= (action.position or 0) < size:
-            return f"position {action.position} is not in the convoy (0 to {size - 1}); {allowed}"
+            return (
+                f"position {excerpt(action.position)} is not in the convoy (0 to {size - 1}); "
+                + allowed
+            )
         return f"the card at position {action.position} is already face up; {allowed}"
     return f"{action} is not allowed now; {allowed}"

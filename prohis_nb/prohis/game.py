@@ -34,8 +34,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.errors import RecordError, RulesError
-from prohis_nb.prohis.actions import Action, canonical_cards, parse_action
+from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.errors import RecordError, RulesError, excerpt
+from prohis_nb.prohis.actions import Action, parse_action
 from prohis_nb.prohis.cards import (
     CONTROLLER_KINDS,
     ILLEGAL,
@@ -119,7 +120,7 @@ class ProhisGame(GameBase):
         elif players is not None or variants:
             raise RulesError("give either a rules value or players=/variants, not both")
         if not isinstance(rules, ProhisRules):
-            raise RulesError(f"rules must be a ProhisRules value, got {rules!r}")
+            raise RulesError(f"rules must be a ProhisRules value, got {excerpt(rules)}")
         self.rules = rules
         self.players = n = rules.players
         if seed is not None and table is not None:
@@ -127,8 +128,10 @@ class ProhisGame(GameBase):
         if table is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)  # then recorded in setup
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise RecordError(f"setup.seed must be a whole number ≥ 0, got {seed!r}")
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+                raise RecordError(
+                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
+                )
             self.setup = {"seed": seed}
             hands, row, pile, first = _deal(rules, seed)
             everyone_knows = [0, 0, 0, 1, 1]  # each hand starts with a captain and an inspector
@@ -356,10 +359,8 @@ class ProhisGame(GameBase):
         return (), {}
 
     def _coerce_action(self, action: Any) -> Action:
-        if isinstance(action, Action):
-            if action.act == "bribe":
-                action = action._replace(cards=canonical_cards(action.cards))
-            return action
+        # An Action built by hand is checked like a record's action (a slot of 7,
+        # a "joker", a convoy given as a list are refused, not crashed on).
         return Action.from_json(action)
 
     def _explain_illegal(self, action: Action) -> str:
@@ -798,22 +799,22 @@ def _deal(rules: ProhisRules, seed: int):
 def _read_table(rules: ProhisRules, table: Any):
     """Check a stacked table (RECORD.md) and turn it into engine state."""
     if not isinstance(table, Mapping):
-        raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {table!r}")
+        raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {excerpt(table)}")
     if "first" not in table and "hands" not in table:
         raise RecordError(
             "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
-            f"'row': [...], 'pile': [...]}} (see RECORD.md), got {table!r}"
+            f"'row': [...], 'pile': [...]}} (see RECORD.md), got {excerpt(table)}"
         )
     unknown = set(table) - {"first", "hands", "row", "pile", "public_hands"}
     if unknown:
         raise RecordError(
-            f"unknown key(s) {sorted(unknown)} in the stacked table; it has first, hands, row, "
-            "pile and, optionally, public_hands"
+            f"unknown key(s) {excerpt(sorted(map(str, unknown)))} in the stacked table; it has "
+            "first, hands, row, pile and, optionally, public_hands"
         )
     n = rules.players
     first = table.get("first")
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise RecordError(f"setup.first must be a seat from 0 to {n - 1}, got {first!r}")
+        raise RecordError(f"setup.first must be a seat from 0 to {n - 1}, got {excerpt(first)}")
     hands_in = table.get("hands")
     if not isinstance(hands_in, list) or len(hands_in) != n:
         raise RecordError(f"setup.hands must be a list of {n} hands (one per seat)")
@@ -822,16 +823,18 @@ def _read_table(rules: ProhisRules, table: Any):
         hands.append(_count_kinds(hand_in, f"setup.hands[{seat}]"))
     row_in = table.get("row")
     if not isinstance(row_in, list) or len(row_in) != ROW_SLOTS:
-        raise RecordError(f"setup.row must list the {ROW_SLOTS} face-up slots, got {row_in!r}")
+        raise RecordError(
+            f"setup.row must list the {ROW_SLOTS} face-up slots, got {excerpt(row_in)}"
+        )
     row: list[int | None] = []
     for slot, card in enumerate(row_in):
         if card is None:
             row.append(None)
-        elif card in KIND_INDEX:
+        elif isinstance(card, str) and card in KIND_INDEX:
             row.append(KIND_INDEX[card])
         else:
             raise RecordError(
-                f"setup.row[{slot}]: unknown card {card!r}; kinds are {', '.join(KINDS)} "
+                f"setup.row[{slot}]: unknown card {excerpt(card)}; kinds are {', '.join(KINDS)} "
                 "(or null for an empty slot)"
             )
     pile_in = table.get("pile")
@@ -881,7 +884,7 @@ def _read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list
     if not isinstance(given, list) or len(given) != n:
         raise RecordError(
             f"setup.public_hands must be a list of {n} lists (the cards everyone knows are in "
-            f"each seat's hand), got {given!r}"
+            f"each seat's hand), got {excerpt(given)}"
         )
     public = []
     for seat, cards in enumerate(given):
@@ -898,11 +901,13 @@ def _read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list
 
 def _count_kinds(cards: Any, where: str) -> list[int]:
     if not isinstance(cards, list):
-        raise RecordError(f"{where} must be a list of card kinds, got {cards!r}")
+        raise RecordError(f"{where} must be a list of card kinds, got {excerpt(cards)}")
     counts = [0] * 5
     for i, card in enumerate(cards):
-        if card not in KIND_INDEX:
-            raise RecordError(f"{where}[{i}]: unknown card {card!r}; kinds are {', '.join(KINDS)}")
+        if not isinstance(card, str) or card not in KIND_INDEX:
+            raise RecordError(
+                f"{where}[{i}]: unknown card {excerpt(card)}; kinds are {', '.join(KINDS)}"
+            )
         counts[KIND_INDEX[card]] += 1
     return counts
 

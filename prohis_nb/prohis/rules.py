@@ -17,14 +17,16 @@ The variants are those of RULES.md, under their record names:
 ``full_box``
     play with the full box whatever the player count.
 
-A custom ``deck`` (counts by kind) makes short games for lessons.
+A custom ``deck`` (counts by kind) makes short games for lessons; it holds at
+most ``MAX_DECK_CARDS`` (1,000) cards in all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from prohis_nb.errors import RulesError
+from prohis_nb.core.limits import MAX_DECK_CARDS
+from prohis_nb.errors import RulesError, excerpt
 from prohis_nb.prohis.cards import KINDS, standard_deck
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
@@ -83,17 +85,17 @@ class ProhisRules:
         deck: Any = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
-            raise RulesError(f"players must be a whole number from 3 to 6, got {players!r}")
+            raise RulesError(f"players must be a whole number from 3 to 6, got {excerpt(players)}")
         for name, value in (
             ("pass_is_final", pass_is_final),
             ("waiver_keeps_card", waiver_keeps_card),
             ("full_box", full_box),
         ):
             if not isinstance(value, bool):
-                raise RulesError(f"variant {name} is on or off (true/false), got {value!r}")
+                raise RulesError(f"variant {name} is on or off (true/false), got {excerpt(value)}")
         if isinstance(bribe_rounds, bool) or not isinstance(bribe_rounds, int):
             raise RulesError(
-                f"variant bribe_rounds is a whole number of offers, got {bribe_rounds!r}"
+                f"variant bribe_rounds is a whole number of offers, got {excerpt(bribe_rounds)}"
             )
         if not 1 <= bribe_rounds <= MAX_BRIBE_ROUNDS:
             raise RulesError(
@@ -142,7 +144,10 @@ class ProhisRules:
         values = {name: getattr(self, name) for name in self.__slots__}
         unknown = set(changes) - set(values)
         if unknown:
-            raise RulesError(f"unknown rules field(s) {sorted(unknown)}; fields: {list(values)}")
+            raise RulesError(
+                f"unknown rules field(s) {excerpt(sorted(map(str, unknown)))}; fields: "
+                f"{list(values)}"
+            )
         values.update(changes)
         return ProhisRules(**values)
 
@@ -176,11 +181,14 @@ class ProhisRules:
     def from_json(cls, data: Any) -> ProhisRules:
         """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object with players and variants, got {data!r}")
+            raise RulesError(
+                f"rules must be an object with players and variants, got {excerpt(data)}"
+            )
         unknown = set(data) - {"players", "variants", "deck"}
         if unknown:
             raise RulesError(
-                f"unknown key(s) in rules: {sorted(unknown)}; allowed: players, variants, deck"
+                f"unknown key(s) in rules: {excerpt(sorted(map(str, unknown)))}; allowed: "
+                "players, variants, deck"
             )
         if "players" not in data:
             raise RulesError("rules.players is missing: give the number of players, 3 to 6")
@@ -188,17 +196,19 @@ class ProhisRules:
         if variants is None:
             variants = {}
         if not isinstance(variants, Mapping):
-            raise RulesError(f"rules.variants must be an object, got {variants!r}")
+            raise RulesError(f"rules.variants must be an object, got {excerpt(variants)}")
         unknown = set(variants) - set(VARIANT_DEFAULTS)
         if unknown:
             raise RulesError(
-                f"unknown variant(s) {sorted(unknown)}; the variants are "
+                f"unknown variant(s) {excerpt(sorted(map(str, unknown)))}; the variants are "
                 f"{', '.join(VARIANT_DEFAULTS)}"
             )
         deck = data.get("deck")
         if deck is not None:
             if not isinstance(deck, Mapping):
-                raise RulesError(f"rules.deck must be an object of counts by kind, got {deck!r}")
+                raise RulesError(
+                    f"rules.deck must be an object of counts by kind, got {excerpt(deck)}"
+                )
             deck = tuple(deck.items())
         return cls(players=data["players"], deck=deck, **variants)
 
@@ -208,16 +218,29 @@ def _validate_deck(deck: Any, players: int) -> tuple[tuple[str, int], ...]:
     try:
         items = dict(deck)
     except (TypeError, ValueError):
-        raise RulesError(f"a custom deck is counts by kind, got {deck!r}") from None
+        raise RulesError(f"a custom deck is counts by kind, got {excerpt(deck)}") from None
     unknown = set(items) - set(KINDS)
     if unknown:
-        raise RulesError(f"unknown card kind(s) {sorted(unknown)} in deck; kinds are {KINDS}")
+        raise RulesError(
+            f"unknown card kind(s) {excerpt(sorted(map(str, unknown)))} in deck; kinds are {KINDS}"
+        )
     counts = {}
     for kind in KINDS:
         count = items.get(kind, players if kind in ("captain", "inspector") else 0)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RulesError(f"deck count of {kind} must be a whole number ≥ 0, got {count!r}")
+            raise RulesError(
+                f"deck count of {kind} must be a whole number ≥ 0, got {excerpt(count)}"
+            )
         counts[kind] = count
+    total = sum(counts.values())
+    if total > MAX_DECK_CARDS:
+        raise RulesError(
+            f"a custom deck holds at most {MAX_DECK_CARDS:,} cards in all (the full box has "
+            f"108), got {total:,}"
+            if total < 10**15
+            else f"a custom deck holds at most {MAX_DECK_CARDS:,} cards in all (the full box "
+            f"has 108), got {excerpt(total)}"
+        )
     for kind in ("captain", "inspector"):
         if counts[kind] != players:
             raise RulesError(

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from itertools import combinations_with_replacement
 from typing import Any
 
-from prohis_nb.errors import MalformedActionError
+from prohis_nb.errors import MalformedActionError, excerpt
 from prohis_nb.smuggle.board import DUTIABLE, PACK_COUNTS
 
 #: Every act and the fields it carries.
@@ -61,11 +61,11 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
     __slots__ = ()
 
     def __repr__(self) -> str:
-        parts = [f"seat={self.seat}", f"act={self.act!r}"]
+        parts = [f"seat={excerpt(self.seat)}", f"act={excerpt(self.act)}"]
         if self.items:
-            parts.append(f"items={self.items!r}")
+            parts.append(f"items={excerpt(self.items, 200)}")
         if self.card is not None:
-            parts.append(f"card={self.card!r}")
+            parts.append(f"card={excerpt(self.card)}")
         return f"Action({', '.join(parts)})"
 
     def __str__(self) -> str:
@@ -75,7 +75,7 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
             extra = " " + (",".join(self.items) or "nothing")
         elif self.card is not None:
             extra = " " + self.card
-        return f"{self.seat} {self.act}{extra}"
+        return f"{excerpt(self.seat)} {self.act}{extra}"
 
     def to_json(self) -> dict[str, Any]:
         """The action as a record holds it."""
@@ -88,45 +88,90 @@ class Action(namedtuple("Action", "seat act items card", defaults=((), None))):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        """Read one record action; raises ``MalformedActionError`` saying what is wrong."""
+        """Read one record action; raises ``MalformedActionError`` saying what is wrong.
+
+        Types are checked as well as values: ``{"act": ["accept"]}`` or an
+        ``items`` that is not a list of strings is refused, and a ``declare``
+        must say its ``items`` (``[]`` to declare nothing).
+        """
         if isinstance(data, Action):
-            return data
+            return cls.checked(data)
         if not isinstance(data, Mapping):
-            raise MalformedActionError(f"an action is an object with seat and act, got {data!r}")
-        act = data.get("act")
-        if act not in ACT_FIELDS:
             raise MalformedActionError(
-                f"unknown act {act!r}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
+                f"an action is an object with seat and act, got {excerpt(data)}"
+            )
+        act = data.get("act")
+        if not isinstance(act, str) or act not in ACT_FIELDS:
+            raise MalformedActionError(
+                f"unknown act {excerpt(act)}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
             )
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise MalformedActionError(f"{act}: seat must be a seat number, got {seat!r}")
+            raise MalformedActionError(
+                f"{act}: seat must be a seat number (a whole number), got {excerpt(seat)}"
+            )
         allowed = {"seat", "act", *ACT_FIELDS[act]}
-        extra = set(data) - allowed
+        extra = [key for key in data if key not in allowed]
         if extra:
             raise MalformedActionError(
-                f"{act}: unexpected field(s) {sorted(extra)}; a {act} has "
+                f"{act}: unexpected field(s) {excerpt(sorted(map(str, extra)))}; a {act} has "
                 f"{', '.join(sorted(allowed))}"
             )
         if act == "declare":
-            return cls(seat, act, items=_items(data.get("items", [])))
+            if "items" not in data:
+                raise MalformedActionError(
+                    "declare: items is missing: list the declared kinds, [] to declare nothing"
+                )
+            return cls(seat, act, items=_items(data["items"]))
         if act == "discard":
             card = data.get("card")
-            if card not in PACK_COUNTS:
+            if not isinstance(card, str) or card not in PACK_COUNTS:
                 raise MalformedActionError(
-                    f"discard: card must be one of {', '.join(PACK_COUNTS)}, got {card!r}"
+                    f"discard: card must be one of {', '.join(PACK_COUNTS)}, got {excerpt(card)}"
                 )
             return cls(seat, act, card=card)
         return cls(seat, act)
 
+    @classmethod
+    def checked(cls, action: Action) -> Action:
+        """An ``Action`` built by hand, checked field by field like a record's action."""
+        act = action.act
+        if not isinstance(act, str) or act not in ACT_FIELDS:
+            raise MalformedActionError(
+                f"unknown act {excerpt(act)}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
+            )
+        data: dict[str, Any] = {"seat": action.seat, "act": act}
+        items, card = action.items, action.card
+        if not isinstance(items, tuple):
+            raise MalformedActionError(
+                f"{act}: an Action's items are a tuple of kinds, e.g. items=('wine',), "
+                f"got {excerpt(items)}"
+            )
+        if act == "declare":
+            data["items"] = items
+        elif not (isinstance(items, tuple) and not items):
+            raise MalformedActionError(
+                f"{act}: unexpected items {excerpt(items)}; only a declare has items"
+            )
+        if act == "discard":
+            data["card"] = card
+        elif card is not None:
+            raise MalformedActionError(
+                f"{act}: unexpected card {excerpt(card)}; only a discard has a card"
+            )
+        return cls.from_json(data)
+
 
 def _items(items: Any) -> tuple[str, ...]:
-    if isinstance(items, str) or not isinstance(items, (list, tuple)):
-        raise MalformedActionError(f"declare: items must be a list of kinds, got {items!r}")
-    bad = [k for k in items if k not in _ORDER]
+    if not isinstance(items, list | tuple):
+        raise MalformedActionError(
+            f"declare: items must be a list of kinds ([] to declare nothing), got {excerpt(items)}"
+        )
+    bad = [k for k in items if not isinstance(k, str) or k not in _ORDER]
     if bad:
         raise MalformedActionError(
-            f"declare: {bad!r} cannot be declared; the dutiable kinds are {', '.join(DUTIABLE)}"
+            f"declare: items {excerpt(bad)} cannot be declared; the dutiable kinds are "
+            f"{', '.join(DUTIABLE)}"
         )
     if len(items) > MAX_DECLARED:
         raise MalformedActionError(
@@ -135,20 +180,25 @@ def _items(items: Any) -> tuple[str, ...]:
     return tuple(sorted(items, key=_ORDER.__getitem__))
 
 
+def _small_number(word: str) -> bool:
+    """True for a plain number of a few ASCII digits (``"²"`` is a digit to ``str.isdigit``)."""
+    return word.isascii() and word.isdigit() and len(word) <= 6
+
+
 def parse(text: str) -> Action:
     """Read the short form ``"<seat> <act> [items|card]"`` (``declare nothing``: no items)."""
     if not isinstance(text, str):
-        raise MalformedActionError(f"an action in words is a string, got {text!r}")
+        raise MalformedActionError(f"an action in words is a string, got {excerpt(text)}")
     words = text.split()
-    if len(words) < 2 or not words[0].lstrip("-").isdigit():
+    if len(words) < 2 or not _small_number(words[0].lstrip("-")):
         raise MalformedActionError(
             f"write an action as '<seat> <act> [items|card]', e.g. '1 declare wine,wine'; "
-            f"got {text!r}"
+            f"got {excerpt(text)}"
         )
     seat, act, rest = int(words[0]), words[1], words[2:]
     if act not in ACT_FIELDS:
         raise MalformedActionError(
-            f"unknown act {act!r}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
+            f"unknown act {excerpt(act)}; the Smuggle acts are {', '.join(ACT_FIELDS)}"
         )
     data: dict[str, Any] = {"seat": seat, "act": act}
     if act == "declare":
@@ -157,7 +207,7 @@ def parse(text: str) -> Action:
     elif act == "discard":
         data["card"] = rest[0] if rest else None
     elif rest:
-        raise MalformedActionError(f"{act} takes no argument, got {' '.join(rest)!r}")
+        raise MalformedActionError(f"{act} takes no argument, got {excerpt(' '.join(rest))}")
     return Action.from_json(data)
 
 
@@ -168,8 +218,8 @@ def parse_for_seat(text: str, seat: int) -> Action:
     already starts with a seat number is read as it is.
     """
     if not isinstance(text, str):
-        raise MalformedActionError(f"an action in words is a string, got {text!r}")
+        raise MalformedActionError(f"an action in words is a string, got {excerpt(text)}")
     words = text.split()
-    if words and words[0].lstrip("-").isdigit():
+    if words and _small_number(words[0].lstrip("-")):
         return parse(text)
     return parse(f"{seat} {text}")

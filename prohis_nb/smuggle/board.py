@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from prohis_nb.errors import RulesError
+from prohis_nb.core.limits import MAX_AMOUNT
+from prohis_nb.errors import RulesError, excerpt
 
 #: The dutiable kinds in the board's order (the Crown last).
 DUTIABLE: tuple[str, ...] = (
@@ -60,16 +61,25 @@ DEFAULT_FINE: Mapping[str, int] = MappingProxyType({k: 2 * v for k, v in DEFAULT
 
 
 def _table(name: str, values: Mapping[str, int]) -> Mapping[str, int]:
-    if not isinstance(values, Mapping) or set(values) != set(DUTIABLE):
-        raise RulesError(f"{name} must give an amount for exactly {list(DUTIABLE)}, got {values!r}")
+    if (
+        not isinstance(values, Mapping)
+        or set(map(str, values)) != set(DUTIABLE)
+        or len(values) != len(DUTIABLE)
+    ):
+        raise RulesError(
+            f"{name} must give an amount for exactly {list(DUTIABLE)}, got {excerpt(values)}"
+        )
     for kind in DUTIABLE:
         _amount(f"{name}[{kind!r}]", values[kind])
     return MappingProxyType({kind: values[kind] for kind in DUTIABLE})
 
 
 def _amount(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{name} must be a whole number of dollars, 0 or more, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        raise RulesError(
+            f"{name} must be a whole number of dollars from 0 to {MAX_AMOUNT:,}, "
+            f"got {excerpt(value)}"
+        )
     return value
 
 
@@ -77,7 +87,8 @@ def _amount(name: str, value: object) -> int:
 class Board:
     """Duties, fines and the fixed money amounts of one Smuggle game.
 
-    Every amount is a whole number of dollars, 0 or more; a duty or fine table
+    Every amount is a whole number of dollars from 0 to ``MAX_AMOUNT``
+    ($1,000,000: money never grows past what a record can hold); a duty or fine table
     must name exactly the eight dutiable kinds (``DUTIABLE``).
     """
 
@@ -133,9 +144,12 @@ class Board:
     def from_json(cls, data: object) -> Board:
         """Read ``to_json`` output; raises ``RulesError`` saying what is wrong."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"board must be an object, got {data!r}")
+            raise RulesError(f"board must be an object, got {excerpt(data)}")
         allowed = set(cls().to_json())
         unknown = set(data) - allowed
         if unknown:
-            raise RulesError(f"unknown board field(s) {sorted(unknown)}; fields: {sorted(allowed)}")
+            raise RulesError(
+                f"unknown board field(s) {excerpt(sorted(map(str, unknown)))}; fields: "
+                f"{sorted(allowed)}"
+            )
         return cls(**data)

@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.errors import MalformedActionError, RecordError
+from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -99,7 +100,7 @@ class SmuggleGame(GameBase):
         if rules is None:
             rules = SmuggleRules()
         if not isinstance(rules, SmuggleRules):
-            raise RecordError(f"rules must be SmuggleRules, got {rules!r}")
+            raise RecordError(f"rules must be SmuggleRules, got {excerpt(rules)}")
         if seed is not None and table is not None:
             raise RecordError("a game starts from a seed or from a stacked table, not both")
         self.rules = rules
@@ -107,8 +108,10 @@ class SmuggleGame(GameBase):
         if table is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise RecordError(f"setup.seed must be a whole number ≥ 0, got {seed!r}")
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+                raise RecordError(
+                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
+                )
             self.setup = {"seed": seed}
             rng = random.Random(seed)
             packs = []
@@ -287,16 +290,16 @@ class SmuggleGame(GameBase):
             self._draw(seat, 1)
             self.phase = "declare"
         else:  # pragma: no cover - _compute_legal never offers anything else
-            raise AssertionError(f"unexpected action {action!r}")
+            raise AssertionError(f"unexpected action {excerpt(action)}")
 
     def _coerce_action(self, action: Any) -> Action:
         if isinstance(action, str):
             return parse(action)
         if isinstance(action, Action):
-            return Action.from_json(action.to_json())
+            return Action.checked(action)
         if isinstance(action, tuple):
             raise MalformedActionError(
-                f"an action is a smuggle Action or a mapping, got {action!r}"
+                f"an action is a smuggle Action or a mapping, got {excerpt(action)}"
             )
         return Action.from_json(action)
 
@@ -399,15 +402,22 @@ def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     """Check a stacked table: one full pack order (top card first) per round."""
     if not isinstance(table, Mapping) or set(table) != {"packs"}:
         raise RecordError(
-            f"setup must be {{'seed': N}} or {{'packs': [...]}} (one pack per round), got {table!r}"
+            "setup must be {'seed': N} or {'packs': [...]} (one pack per round), "
+            f"got {excerpt(table)}"
         )
     packs = table["packs"]
     if not isinstance(packs, (list, tuple)) or len(packs) != players:
-        raise RecordError(f"setup.packs must list {players} pack orders (one per round)")
+        raise RecordError(
+            f"setup.packs must list {players} pack orders (one per round), got {excerpt(packs)}"
+        )
     want = Counter(PACK)
     out = []
     for i, pack in enumerate(packs):
-        if not isinstance(pack, (list, tuple)) or Counter(pack) != want:
+        if (
+            not isinstance(pack, (list, tuple))
+            or not all(isinstance(card, str) for card in pack)
+            or Counter(pack) != want
+        ):
             raise RecordError(
                 f"setup.packs[{i}] must hold the 54 cards exactly once each kind as counted: "
                 f"{dict(PACK_COUNTS)}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from prohis_nb.errors import RulesError
+from prohis_nb.errors import RulesError, excerpt
 from prohis_nb.smuggle.board import Board
 
 MIN_PLAYERS = 3
@@ -35,10 +35,11 @@ class SmuggleRules:
         p = self.players
         if isinstance(p, bool) or not isinstance(p, int) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
             raise RulesError(
-                f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, got {p!r}"
+                f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, got "
+                f"{excerpt(p)}"
             )
         if not isinstance(self.board, Board):
-            raise RulesError(f"board must be a Board, got {self.board!r}")
+            raise RulesError(f"board must be a Board, got {excerpt(self.board)}")
 
     def total_money(self) -> int:
         """All the money in the game: players x starting money.
@@ -65,12 +66,25 @@ class SmuggleRules:
     def from_json(cls, data: object) -> SmuggleRules:
         """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
         if not isinstance(data, Mapping) or "players" not in data:
-            raise RulesError(f"rules must be an object with players and variants, got {data!r}")
-        variants = data.get("variants", {}) or {}
+            raise RulesError(
+                f"rules must be an object with players and variants, got {excerpt(data)}"
+            )
+        unknown = [key for key in data if key not in ("players", "variants")]
+        if unknown:
+            raise RulesError(
+                f"unknown key(s) in rules: {excerpt(sorted(map(str, unknown)))}; allowed: "
+                "players, variants (a Smuggle board goes in variants.board)"
+            )
+        variants = data.get("variants", {})
+        if variants is None:
+            variants = {}
         if not isinstance(variants, Mapping):
-            raise RulesError(f"variants must be an object, got {variants!r}")
+            raise RulesError(f"variants must be an object, got {excerpt(variants)}")
         unknown = set(variants) - {"board"}
         if unknown:
-            raise RulesError(f"unknown Smuggle variant(s) {sorted(unknown)}; allowed: ['board']")
+            raise RulesError(
+                f"unknown Smuggle variant(s) {excerpt(sorted(map(str, unknown)))}; allowed: "
+                "['board']"
+            )
         board = Board.from_json(variants["board"]) if "board" in variants else Board()
         return cls(players=data["players"], board=board)

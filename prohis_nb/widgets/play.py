@@ -12,7 +12,11 @@ The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
 :class:`~prohis_nb.widgets.controls.ActionPanel`, built from the legal
 actions. The bots get what every bot gets: their seat's view and the legal
 actions (``prohis_nb.bots``). Their moves are shown one at a time, ``delay``
-seconds apart (0 in tests). The game can be saved as a record at any time.
+seconds apart (0 in tests). The game can be saved as a record at any time:
+"Save record" writes it into the file named in the box, never over a notebook
+and never over an existing file unless the user presses "Replace it" to
+confirm; "Download" offers the record to the browser as a file (on Binder,
+files written on the server disappear with the session).
 
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
@@ -22,6 +26,8 @@ player's hand.
 
 from __future__ import annotations
 
+import base64
+import shlex
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -30,7 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
-from prohis_nb.errors import ProhisNbError
+from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.render import message_html, renderer_for
@@ -113,6 +119,8 @@ class Play(widgets.VBox):
             game = _new_game(game_name, players, seed, rules)
         self.game = game
         self.seat = game.check_seat(seat)
+        if humans is not None and (isinstance(humans, str) or not isinstance(humans, Iterable)):
+            raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
         self.humans = {self.seat} if humans is None else {game.check_seat(s) for s in humans}
         self.delay = delay
         self.opponents = opponents
@@ -127,7 +135,31 @@ class Play(widgets.VBox):
         )
         self.save_button = widgets.Button(description="Save record", icon="save")
         self.save_button.on_click(lambda _b: self.save())
-        self.saver = widgets.HBox([self.save_name, self.save_button])
+        self.replace_button = widgets.Button(
+            description="Replace it",
+            icon="exclamation-triangle",
+            button_style="danger",
+            tooltip="Write over the existing file named in the box",
+            layout=widgets.Layout(display="none"),
+        )
+        self.replace_button.on_click(lambda _b: self._confirm_replace())
+        self.download_button = widgets.Button(
+            description="Download", icon="download", tooltip="Get the record as a file"
+        )
+        self.download_button.on_click(lambda _b: self.offer_download())
+        #: A link that downloads the record in the browser (filled on request).
+        self.download = widgets.HTML()
+        self._pending_replace: Path | None = None
+        self.save_name.observe(lambda _change: self._cancel_replace(), names="value")
+        self.saver = widgets.HBox(
+            [
+                self.save_name,
+                self.save_button,
+                self.replace_button,
+                self.download_button,
+                self.download,
+            ]
+        )
         super().__init__([self.status, self.message, self.panel, self.table, self.saver])
         self.add_class("pnb-play")
         self._advance(paced=False)  # nothing is on screen yet: no need to wait
@@ -148,23 +180,76 @@ class Play(widgets.VBox):
             self.message.value = message_html(f"That move is not allowed: {error}")
             return False
         self.message.value = ""
+        self._cancel_replace()
+        self.download.value = ""  # the link held the record before this move
         self._advance()
         return True
 
-    def save(self, path: str | Path | None = None) -> bool:
-        """Write the game so far as a record (to the file named in the box by default)."""
-        path = Path(path if path is not None else self.save_name.value.strip())
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> bool:
+        """Write the game so far as a record (to the file named in the box by default).
+
+        Never writes over a notebook; an existing file is refused unless
+        ``overwrite`` is true (the "Replace it" button, shown after such a
+        refusal, confirms). The file is written atomically. Returns success.
+        """
+        text = path if path is not None else self.save_name.value.strip()
+        self._cancel_replace()
         try:
-            self.game.record().save(path)
-        except OSError as error:
-            self.message.value = message_html(f"Cannot save to {path}: {error.strerror}")
+            path = Path(text)
+        except TypeError:
+            self.message.value = message_html(f"Cannot save to {excerpt(text)}: not a file name")
             return False
+        try:
+            self.game.record().save(path, overwrite=overwrite)
+        except SaveError as error:
+            if "already exists" in str(error) and path.suffix.lower() != ".ipynb":
+                self._pending_replace = path
+                self.replace_button.layout.display = ""
+                self.message.value = message_html(
+                    f"{path} already exists: nothing was written. Press “Replace it” to write "
+                    "over it, or choose another name."
+                )
+            else:
+                self.message.value = message_html(f"Cannot save to {excerpt(str(path))}: {error}")
+            return False
+        self.offer_download(path.name)
+        shown = str(path)
         self.message.value = message_html(
-            f"Saved {len(self.game.actions)} decisions to {path}. Replay it with "
-            f"Stepper({str(path)!r}) or `prohis-nb replay {path}`.",
+            f"Saved {len(self.game.actions)} decisions to {shown}. Replay it with "
+            f"Stepper({shown!r}) or `prohis-nb replay {shlex.quote(shown)}`; the Download "
+            "link keeps a copy in your browser.",
             error=False,
         )
         return True
+
+    def offer_download(self, name: str | None = None) -> str:
+        """Show a link that downloads the record in the browser; return the link's HTML.
+
+        The record travels inside the link (``data:application/json;base64,…``
+        with a ``download`` attribute), so it works in JupyterLab, Notebook and
+        on Binder with no request to the server.
+        """
+        if name is None:
+            name = Path(self.save_name.value.strip() or "my-game.json").name
+        if not name or Path(name).suffix.lower() == ".ipynb":
+            name = "my-game.json"
+        data = base64.b64encode(self.game.record().dumps().encode("utf-8")).decode("ascii")
+        link = (
+            f"<a href='data:application/json;base64,{data}' download='{esc(name)}' "
+            f"class='pnb-download' style='margin-left:8px'>⬇ {esc(name)}</a>"
+        )
+        self.download.value = link
+        return link
+
+    def _confirm_replace(self) -> None:
+        """The user confirmed: write over the file refused a moment ago."""
+        path = self._pending_replace
+        if path is not None:
+            self.save(path, overwrite=True)
+
+    def _cancel_replace(self) -> None:
+        self._pending_replace = None
+        self.replace_button.layout.display = "none"
 
     # ------------------------------------------------------------ the flow of play
 
@@ -241,10 +326,19 @@ class HotSeat(Play):
         self.curtain.add_class("pnb-curtain")
         if humans is None:
             players = game.players if game is not None else options.get("players", 4)
+            if isinstance(players, bool) or not isinstance(players, int) or not 0 < players < 100:
+                raise RulesError(
+                    f"players must be a whole number from 3 to 6, got {excerpt(players)}"
+                )
             humans = range(players)
+        if isinstance(humans, str | bytes) or not isinstance(humans, Iterable):
+            raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
+        humans = list(humans)
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in humans):
+            raise RulesError(f"humans is a list of seat numbers, got {excerpt(humans)}")
         humans = sorted(set(humans))
         if not humans:
-            raise ValueError("a hot-seat game needs at least one seat played by a person")
+            raise RulesError("a hot-seat game needs at least one seat played by a person")
         super().__init__(game, humans[0], opponents, humans=humans, **options)
         self.children = (
             self.status,
@@ -299,6 +393,7 @@ class HotSeat(Play):
     def _cover(self, seat: int | None) -> None:
         """Hide every card: show only whose turn it is."""
         self.panel.hide()
+        self.download.value = ""  # a record holds every hand: never left in the page
         self.table.layout.display = "none"
         self.table.board.value = ""  # nothing private stays in the page
         if seat is None:

@@ -181,13 +181,15 @@ class Stepper(widgets.VBox):
         if not files:
             return
         item = files[0]
-        name = item.get("name", "the file")
+        name = str(item.get("name") or "the file")
+        if len(name) > 80:
+            name = name[:60] + "…"
         try:
-            record = Record.loads(bytes(item["content"]).decode("utf-8"))
-        except UnicodeDecodeError:
-            self.message.value = message_html(f"{name} is not a text file: a record is JSON text")
-            return
+            record = Record.loads(bytes(item["content"]))  # UTF-8, size and depth checked
         except ProhisNbError as error:
             self.message.value = message_html(f"{name} cannot be shown: {error}")
+            return
+        except (KeyError, TypeError, ValueError):
+            self.message.value = message_html(f"{name} could not be read: a record is JSON text")
             return
         self.load(record)
