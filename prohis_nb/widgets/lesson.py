@@ -163,7 +163,6 @@ class HTML:
 def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HTML:
     """Every card kind with its picture, its name and its value in a warehouse and in hand."""
     from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
-    from prohis_nb.text import money
 
     renderer = renderer_for(game)
     rows = []
