@@ -9,10 +9,17 @@ writes it and replays it into a game; the game classes never see JSON text.
 >>> record.replay().to_act
 2
 
-Replaying is lenient in one way only: RECORD.md says a step with a single
-possible outcome is not recorded, but a record that does write such a step
-(an opponent's forced ``decline``, the last ``turn`` of an inspection) is read
-as if it had not, since the engine has already taken that step.
+Replaying is lenient about *forced steps* (decisions with a single legal
+action), in both directions, as RECORD.md asks:
+
+* a step every seat can tell is forced (the ``inspect`` owed after a rejected
+  bribe, the last ``turn`` of an inspection) is taken by the engine and not
+  recorded; a record that writes it out anyway is read as if it had not;
+* a step forced only by hidden cards (an opponent with no controller card can
+  only ``decline``) is asked and recorded like any other decision, but records
+  written before this rule left it out: when the next recorded action is not
+  allowed and the seat to act has a single legal action, that action is taken
+  first, as the engine of that time did.
 """
 
 from __future__ import annotations
@@ -194,11 +201,34 @@ def apply_recorded(game: Any, data: Mapping[str, Any], index: int, pending: list
         raise RecordError(f"action {index}: {error}", index=index) from None
     if action in pending and not game.is_legal(action):
         return pending[pending.index(action) + 1 :]  # the engine already took this step
+    if not game.is_legal(action):
+        for step in _left_out_steps(game, action):  # an older record skipped them
+            game.apply(step)
     try:
         game.apply(action)
     except ProhisNbError as error:
         raise RecordError(f"action {index}: {error}", index=index) from None
     return list(game.forced_after(len(game.actions) - 1))
+
+
+def _left_out_steps(game: Any, action: Any, limit: int = 1000) -> list[Any]:
+    """The single-option decisions to take before ``action`` becomes legal, or ``[]``.
+
+    A record written before hidden-forced steps were asked leaves them out:
+    if taking the only legal action of each pending decision (on a copy of
+    the game) reaches a state where ``action`` is legal, those steps are
+    returned. Otherwise ``[]``: the action is then refused at the state it
+    was given at, with the usual message.
+    """
+    trial = game.copy()
+    steps: list[Any] = []
+    while len(steps) < limit and not trial.ended and not trial.is_legal(action):
+        legal = trial.legal_actions()
+        if len(legal) != 1:
+            return []
+        trial.apply(legal[0])
+        steps.append(legal[0])
+    return steps if trial.is_legal(action) else []
 
 
 def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
