@@ -123,9 +123,10 @@ class GameBase(ABC):
         """True if every seat can tell, from what it may know, whether the decision is forced.
 
         "Forced" means a single legal action. The engine takes a decision by
-        itself only when it has a single legal action *and* this answers True; otherwise the seat is asked, even with
-        one option, so that skipping a step never tells the table a hidden card
-        (an opponent asked to control or decline is asked whatever its hand).
+        itself only when it has a single legal action *and* this answers True;
+        otherwise the seat is asked, even with one option, so that skipping a
+        step never tells the table a hidden card (an opponent is asked to
+        control or decline whatever its hand).
         The answer itself must follow from public information only. When in
         doubt a game answers False: asking is always safe. This default asks
         every time.

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from knowledge_model import Trace
 from seatoutputs import cli_replay, cli_replay_subprocess, legal_for, widgets_for
 
-from prohis_nb import ProhisGame, ProhisRules, Record
+from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.prohis.cards import KIND_INDEX
 from prohis_nb.smuggle.game import SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -177,7 +177,12 @@ def stacked_table(rules: ProhisRules, rng: random.Random) -> dict:
         size = rng.randint(1, 7)
         hands.append(deck[:size])
         deck = deck[size:]
-    return {"first": rng.randrange(rules.players), "hands": hands, "row": deck[:4], "pile": deck[4:]}
+    return {
+        "first": rng.randrange(rules.players),
+        "hands": hands,
+        "row": deck[:4],
+        "pile": deck[4:],
+    }
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -197,7 +202,7 @@ def test_prohis_stacked_twins_look_the_same_to_the_seat(players, data, seed, tmp
 
 
 def seeded_twin(rules: ProhisRules, seed: int, seat: int, rng: random.Random) -> ProhisGame:
-    """The seeded deal with cards S has not seen changed, each hand keeping its Captain and Inspector.
+    """The seeded deal with cards S has not seen changed; each hand keeps its Captain, Inspector.
 
     A seeded deal is public knowledge of its own (each hand holds one Captain
     and one Inspector), which a stacked table does not give: so the twin is
@@ -244,7 +249,7 @@ def smuggle_packs(players: int, seed: int) -> list[list[str]]:
 
 
 def hidden_twin_packs(packs: list[list[str]], rng: random.Random) -> list[list[str]]:
-    """Pack orders with cards exchanged: fresh hands and draws differ (the trace says when S sees)."""
+    """Pack orders with cards exchanged: fresh hands and draws differ (until S sees them)."""
     twin = [list(p) for p in packs]
     for _ in range(rng.randint(1, 6)):
         pack = rng.choice(twin)
