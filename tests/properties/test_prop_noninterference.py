@@ -286,11 +286,13 @@ def test_a_passed_hand_with_the_bag_looks_the_same_to_its_receiver_before_accept
         return [pack + rest, list(PACK), list(PACK)]
 
     rules = SmuggleRules(players=3)
-    for seat in (0, 2):
+    opening = [{"act": "declare", "items": ["wine"]}, {"act": "accept"}, {"act": "accept"}]
+    for seat, taken in ((0, 1), (2, 1), (0, 3)):  # the Officer; the receiver before accepting
         one = SmuggleGame(rules, table={"packs": packs("diplomatic_bag")})
         two = SmuggleGame(rules, table={"packs": packs("cigars")})
-        one.apply({"act": "declare", "items": ["wine"]})
-        two.apply({"act": "declare", "items": ["wine"]})
+        for action in opening[:taken]:
+            one.apply(action)
+            two.apply(action)
         steps = play_twins(one, two, seat, 7)
         assert steps
         check_records(one, two, seat, steps, tmp_path)
