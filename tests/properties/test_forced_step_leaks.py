@@ -11,11 +11,15 @@ for it.
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 from seatoutputs import cli_replay_subprocess, seat_outputs
 
-from prohis_nb import Record
+from prohis_nb import ProhisGame, ProhisRules, Record
+from prohis_nb.core.record import apply_recorded
+from prohis_nb.smuggle.game import SmuggleGame
+from prohis_nb.smuggle.rules import SmuggleRules
 
 # 1. A decline the engine took by itself told everyone the seat held no controller card.
 DECLINE = {
@@ -156,3 +160,42 @@ def test_the_discard_of_the_bag_is_asked_and_recorded():
     assert only.card == "diplomatic_bag"
     game.apply(only)
     assert game.record().actions[-1] == {"seat": 2, "act": "discard", "card": "diplomatic_bag"}
+
+
+def _old_style(game_class, rules, seed):
+    """A random game, and its record with every single-option step left out (as before the fix)."""
+    game = game_class(rules, seed=seed)
+    rng = random.Random(seed)
+    kept, positions = [], []
+    while not game.ended:
+        legal = game.legal_actions()
+        action = rng.choice(legal)
+        game.apply(action)
+        if len(legal) > 1:
+            kept.append(action.to_json())
+            positions.append(game.copy())
+    record = game.record().to_json()
+    record["actions"] = kept
+    return game, Record.from_json(record), positions
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_old_records_without_hidden_forced_steps_replay_to_the_same_positions(players):
+    stripped_any = False
+    for game_class, rules in (
+        (ProhisGame, ProhisRules(players=players, bribe_rounds=3)),
+        (SmuggleGame, SmuggleRules(players=players)),
+    ):
+        for seed in range(2):
+            game, old, positions = _old_style(game_class, rules, seed)
+            stripped_any |= len(old.actions) < len(game.actions)
+            replayed = old.new_game()
+            pending = list(replayed.forced_after(-1))
+            for index, (data, position) in enumerate(zip(old.actions, positions)):
+                pending = apply_recorded(replayed, data, index, pending)
+                assert replayed.decision == position.decision
+                assert replayed.scores() == position.scores()
+                if index % 25 == 0:
+                    assert replayed.omniscient_view() == position.omniscient_view()
+            assert replayed.omniscient_view() == positions[-1].omniscient_view()
+    assert stripped_any
