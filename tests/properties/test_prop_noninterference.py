@@ -36,7 +36,7 @@ from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.widgets import Table
 
 PAIR_SETTINGS = settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -136,14 +136,19 @@ def check_records(one, two, seat: int, steps: list[int], tmp_path, subprocess_at
 # ---------------------------------------------------------------- Prohis twins
 
 
-def prohis_rules(players: int, data) -> ProhisRules:
-    return ProhisRules(
-        players=players,
-        pass_is_final=data.draw(st.booleans(), label="pass_is_final"),
-        waiver_keeps_card=data.draw(st.booleans(), label="waiver_keeps_card"),
-        bribe_rounds=data.draw(st.integers(1, 5), label="bribe_rounds"),
-        full_box=data.draw(st.booleans(), label="full_box"),
-    )
+#: Every variant is played at some player count, by stacked and by seeded twins.
+STACKED_VARIANTS = {
+    3: {"pass_is_final": True, "bribe_rounds": 5},
+    4: {"waiver_keeps_card": True, "full_box": True, "bribe_rounds": 4},
+    5: {"pass_is_final": True, "waiver_keeps_card": True, "bribe_rounds": 3},
+    6: {"bribe_rounds": 2},
+}
+SEEDED_VARIANTS = {
+    3: {"full_box": True, "bribe_rounds": 3},
+    4: {"pass_is_final": True, "bribe_rounds": 5},
+    5: {},
+    6: {"waiver_keeps_card": True, "bribe_rounds": 4},
+}
 
 
 def hidden_twin_table(table: dict, seat: int, rng: random.Random) -> dict:
@@ -187,9 +192,9 @@ def stacked_table(rules: ProhisRules, rng: random.Random) -> dict:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @PAIR_SETTINGS
-@given(data=st.data(), seed=st.integers(0, 2**31 - 1))
-def test_prohis_stacked_twins_look_the_same_to_the_seat(players, data, seed, tmp_path_factory):
-    rules = prohis_rules(players, data)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_prohis_stacked_twins_look_the_same_to_the_seat(players, seed, tmp_path_factory):
+    rules = ProhisRules(players=players, **STACKED_VARIANTS[players])
     rng = random.Random(seed)
     table = stacked_table(rules, rng)
     seat = rng.randrange(players)
@@ -197,7 +202,7 @@ def test_prohis_stacked_twins_look_the_same_to_the_seat(players, data, seed, tmp
     one, two = ProhisGame(rules, table=table), ProhisGame(rules, table=twin)
     steps = play_twins(one, two, seat, seed)
     tmp_path = tmp_path_factory.mktemp("twins")
-    subprocess_at = [steps[-1]] if seed % 4 == 0 else []
+    subprocess_at = [steps[-1]] if players == 4 else []  # the real script, once or twice
     check_records(one, two, seat, steps, tmp_path, subprocess_at)
 
 
@@ -230,9 +235,9 @@ def seeded_twin(rules: ProhisRules, seed: int, seat: int, rng: random.Random) ->
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @PAIR_SETTINGS
-@given(data=st.data(), seed=st.integers(0, 2**31 - 1))
-def test_prohis_seeded_twins_look_the_same_to_the_seat(players, data, seed):
-    rules = prohis_rules(players, data)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_prohis_seeded_twins_look_the_same_to_the_seat(players, seed):
+    rules = ProhisRules(players=players, **SEEDED_VARIANTS[players])
     rng = random.Random(seed)
     one = ProhisGame(rules, seed=seed)
     seat = rng.randrange(players)
@@ -270,7 +275,7 @@ def test_smuggle_twins_look_the_same_to_the_seat(players, seed, tmp_path_factory
     two = SmuggleGame(rules, table={"packs": hidden_twin_packs(packs, rng)})
     steps = play_twins(one, two, seat, seed)
     tmp_path = tmp_path_factory.mktemp("twins")
-    subprocess_at = [steps[-1]] if seed % 4 == 0 else []
+    subprocess_at = [steps[-1]] if players == 5 and steps else []
     check_records(one, two, seat, steps, tmp_path, subprocess_at)
 
 
