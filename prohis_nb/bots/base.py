@@ -96,6 +96,8 @@ class Bot(ABC):
 
         ``view`` is this seat's view (``None`` when the class sets
         ``uses_view = False``). The decision to take is ``view.decision``.
+        A single legal action is a step forced by this seat's own hidden
+        cards (the engine asks it so that the others learn nothing): return it.
         """
 
     def parameters(self) -> dict[str, Any]:

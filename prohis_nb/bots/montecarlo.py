@@ -71,9 +71,10 @@ def _controlled(
 ) -> tuple[ProhisGame, list[int]]:
     """The table after the convoy and the control, and the scores before the convoy.
 
-    Seat 2 declined (a forced step: it holds no controller card). With no
-    bribe cards the smuggler's hand is empty, so "no bribe" is forced too and
-    the controller is already choosing between inspecting and waiving.
+    Seat 2 declined (a step the engine takes: its hand is empty, which
+    everyone sees). With no bribe cards the smuggler's hand is empty, so
+    "no bribe" is the engine's too and the controller is already choosing
+    between inspecting and waiving.
     """
     game = control_table(convoy, controller_card, bribe)
     start = game.scores()

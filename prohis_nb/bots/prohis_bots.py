@@ -68,6 +68,8 @@ class ProhisBot(Bot):
     def choose(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         decision = view.decision
         assert decision is not None and decision.seat == view.seat
+        if len(legal_actions) == 1:  # forced by this seat's own cards: nothing to weigh
+            return legal_actions[0]
         return getattr(self, f"on_{decision.kind}")(view, legal_actions)
 
     def on_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:

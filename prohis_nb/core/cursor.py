@@ -7,8 +7,9 @@ that many ``apply`` calls from the nearest checkpoint, in either direction.
 
 It reads a record (a :class:`~prohis_nb.core.record.Record`, a path, JSON
 text or a parsed object) with the replay rules of
-:func:`prohis_nb.core.record.apply_recorded` (a record that writes out a
-forced step is read as if it had not), or follows a *live* game: after the
+:func:`prohis_nb.core.record.apply_recorded` (a record that writes out a step
+the engine takes is read as if it had not; an older record that leaves out a
+step forced only by hidden cards gets it back), or follows a *live* game: after the
 live game moves on, :meth:`Timeline.sync` takes in its new actions (and
 starts again if the live game was undone).
 

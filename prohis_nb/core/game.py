@@ -8,10 +8,15 @@ the rules of a particular game:
 
 * checking that an action comes from the right seat and is legal, and refusing
   it with a clear message otherwise (the game is then left exactly as it was);
-* *forced steps*: when a decision has a single possible outcome (a controller
-  who rejected a bribe must inspect, an opponent without a controller card can
-  only decline), the engine takes it by itself, and it is not written to the
-  record (RECORD.md: "a step with a single possible outcome is not recorded");
+* *forced steps*: when a decision has a single possible outcome **and every
+  seat can tell so from what it may know** (a controller who rejected a bribe
+  must inspect; the last face-down card of an inspection must be turned), the
+  engine takes it by itself, and it is not written to the record. A step forced
+  only by hidden cards (an opponent who holds no controller card can only
+  decline) stays that seat's decision: it is asked and recorded like any other,
+  or skipping it would tell every seat what that hand holds (RECORD.md,
+  "Actions"). A game says which of its decisions are publicly forced by
+  answering :meth:`GameBase._forced_is_public`;
 * the list of actions taken, ``undo()``, ``copy()`` and ``record()``;
 * the log of events, phrased for one seat by the game's own describer.
 
@@ -114,6 +119,20 @@ class GameBase(ABC):
     @abstractmethod
     def _explain_illegal(self, action: Any) -> str:
         """Say in words why a well-formed action is not legal now."""
+
+    def _forced_is_public(self) -> bool:
+        """True if every seat can tell, from what it may know, whether the decision is forced.
+
+        "Forced" means a single legal action. The engine takes a decision by
+        itself only when it has a single legal action *and* this answers True;
+        otherwise the seat is asked, even with one option, so that skipping a
+        step never tells the table a hidden card (an opponent is asked to
+        control or decline whatever its hand).
+        The answer itself must follow from public information only. When in
+        doubt a game answers False: asking is always safe. This default asks
+        every time.
+        """
+        return False
 
     def _allowed_summary(self) -> str:
         """The legal actions in a few words (games may group them more cleverly)."""
@@ -253,11 +272,13 @@ class GameBase(ABC):
         raise IllegalActionError(self._explain_illegal(action), allowed=legal)
 
     def _take_forced_steps(self) -> list[Any]:
-        """Apply every decision that has exactly one legal action; return them."""
+        """Apply every publicly forced decision (one legal action, known to all); return them."""
         forced: list[Any] = []
         while True:
             legal = self.legal_actions()
             if len(legal) != 1:  # several choices, or none once the game is over
+                break
+            if not self._forced_is_public():  # forced by hidden cards: the seat is asked
                 break
             self._do(legal[0])
             self._legal = None
@@ -266,7 +287,7 @@ class GameBase(ABC):
 
     @property
     def actions(self) -> tuple[Any, ...]:
-        """The actions taken so far, as a record holds them (forced steps left out)."""
+        """The actions taken so far, as a record holds them (publicly forced steps left out)."""
         return tuple(self._actions)
 
     def forced_after(self, index: int) -> tuple[Any, ...]:

@@ -9,10 +9,17 @@ writes it and replays it into a game; the game classes never see JSON text.
 >>> record.replay().to_act
 2
 
-Replaying is lenient in one way only: RECORD.md says a step with a single
-possible outcome is not recorded, but a record that does write such a step
-(an opponent's forced ``decline``, the last ``turn`` of an inspection) is read
-as if it had not, since the engine has already taken that step.
+Replaying is lenient about *forced steps* (decisions with a single legal
+action), in both directions, as RECORD.md asks:
+
+* a step every seat can tell is forced (the ``inspect`` owed after a rejected
+  bribe, the last ``turn`` of an inspection) is taken by the engine and not
+  recorded; a record that writes it out anyway is read as if it had not;
+* a step forced only by hidden cards (an opponent with no controller card can
+  only ``decline``) is asked and recorded like any other decision, but records
+  written before this rule left it out: when the next recorded action is not
+  allowed and the seat to act has a single legal action, that action is taken
+  first, as the engine of that time did.
 """
 
 from __future__ import annotations
@@ -209,11 +216,57 @@ def apply_recorded(game: Any, data: Mapping[str, Any], index: int, pending: list
         raise RecordError(f"action {index}: {error}", index=index) from None
     if action in pending and not game.is_legal(action):
         return pending[pending.index(action) + 1 :]  # the engine already took this step
+    if not game.is_legal(action) and take_left_out_steps(game, action):  # an older record
+        pending = list(game.forced_after(len(game.actions) - 1))
+        if action in pending and not game.is_legal(action):
+            return pending[pending.index(action) + 1 :]
     try:
         game.apply(action)
     except ProhisNbError as error:
         raise RecordError(f"action {index}: {error}", index=index) from None
     return list(game.forced_after(len(game.actions) - 1))
+
+
+def left_out_steps(game: Any, action: Any, limit: int = 1000) -> list[Any]:
+    """The single-option decisions to take before ``action`` becomes legal, or ``[]``.
+
+    A record written before hidden-forced steps were asked leaves them out:
+    if taking the only legal action of each pending decision (on a copy of
+    the game) reaches a state where ``action`` is legal (or where the engine
+    has just taken ``action`` itself, a step the record writes out), those
+    steps are returned. Otherwise ``[]``: the action is then refused at the
+    state it was given at, with the usual message.
+    """
+    trial = game.copy()
+    steps: list[Any] = []
+    while len(steps) < limit and not trial.ended:
+        legal = trial.legal_actions()
+        if len(legal) != 1 or legal[0] == action:
+            return []  # a real choice, or the step itself: nothing was left out here
+        trial.apply(legal[0])
+        steps.append(legal[0])
+        if trial.is_legal(action) or action in trial.forced_after(len(trial.actions) - 1):
+            return steps
+    return []
+
+
+def take_left_out_steps(game: Any, action: Any) -> list[Any]:
+    """Take the single-option steps a record left out before ``action``; return them.
+
+    ``action`` is an action or a mapping in the record's form. Nothing is
+    taken (and ``[]`` returned) when ``action`` is legal already, malformed, or
+    does not become legal by taking forced steps.
+    """
+    try:
+        action = game._coerce_action(action)
+    except ProhisNbError:
+        return []
+    if game.is_legal(action):
+        return []
+    steps = left_out_steps(game, action)
+    for step in steps:
+        game.apply(step)
+    return steps
 
 
 def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:

@@ -358,6 +358,27 @@ class ProhisGame(GameBase):
             return _turn_card_actions(seat, tuple(self.turned))
         return (), {}
 
+    def _forced_is_public(self) -> bool:
+        """Whether the pending decision is forced follows from public facts (core's hook).
+
+        Publicly forced: a turn with nothing to do but pass (hand size, row and
+        pile size are public), a second pick, the ``inspect`` owed after a
+        rejected bribe, the last ``turn`` of an inspection (turned positions are
+        public). Forced only by the hand: an opponent with no controller card
+        can only decline, a smuggler whose offers are exhausted can only stop
+        offering. Those are asked, unless the hand is known to everyone (empty,
+        or every card in it publicly known), or a smuggler holds one card (one
+        possible offer, whatever its kind).
+        """
+        if self.phase not in (CONTROL, BRIBE):
+            return True
+        seat = self._to_act
+        assert seat is not None
+        size = sum(self.hands[seat])
+        if size == 0 or sum(self.known_hand[self.players][seat]) >= size:
+            return True
+        return self.phase == BRIBE and size == 1
+
     def _coerce_action(self, action: Any) -> Action:
         # An Action built by hand is checked like a record's action (a slot of 7,
         # a "joker", a convoy given as a list are refused, not crashed on).

@@ -226,6 +226,16 @@ class SmuggleGame(GameBase):
             legal = tuple(Action(self.holder, "discard", card=k) for k in kinds)
         return legal, {a: a for a in legal}
 
+    def _forced_is_public(self) -> bool:
+        """Whether the pending decision is forced follows from public facts (core's hook).
+
+        Only the discard after accepting a passed hand can have a single
+        option (the Diplomatic Bag must go; a hand of one kind), and only its
+        receiver has seen that hand: the discard is always asked, so that the
+        Officer cannot tell the hand held the Bag from the engine skipping it.
+        """
+        return self.phase != "discard"
+
     def _do(self, action: Action) -> None:
         act, seat = action.act, action.seat
         board = self.rules.board

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.core.record import take_left_out_steps
 from prohis_nb.prohis.cards import KINDS
 
 CI = ["captain", "inspector"]  # the pair every player starts with
@@ -74,10 +75,16 @@ def stacked(
 
 
 def act(game: ProhisGame, seat: int, name: str, **fields: Any) -> None:
-    """Apply one action in the record's form; ``from_`` stands for ``from``."""
+    """Apply one action in the record's form; ``from_`` stands for ``from``.
+
+    As a replay reads a record, a step forced only by hidden cards that the
+    test leaves out (an opponent without a controller card must decline) is
+    taken first: the engine asks it (RECORD.md, "Actions").
+    """
     data: dict[str, Any] = {"seat": seat, "act": name}
     for key, value in fields.items():
         data["from" if key == "from_" else key] = value
+    take_left_out_steps(game, data)
     game.apply(data)
 
 

@@ -19,6 +19,7 @@ def inspecting(convoy, card="inspector", smuggler_extra=()):
     game = stacked(R3, [hand, CI + ["lieutenant"], ["legal"]], first=0)
     act(game, 0, "convoy", cards=list(convoy))
     act(game, 1, "control", card=card)
+    act(game, 2, "decline")  # seat 2 holds no controller card: asked all the same
     if game.decision.kind == "bribe":
         act(game, 0, "no_bribe")
     act(game, 1, "inspect")

@@ -121,6 +121,8 @@ def test_a_seat_knows_its_own_hand_and_warehouse_others_only_their_sizes():
     hands = [CI + ["illegal", "legal"], ["legal"], ["legal"]]
     game = stacked(R3, hands)
     act(game, 0, "convoy", cards=["illegal", "legal"])  # nobody can control: stored
+    act(game, 1, "decline")  # (each is asked all the same: nobody else knows it)
+    act(game, 2, "decline")
     assert game.view(0).warehouse == ("legal", "illegal")
     assert game.view(0).hand == ("captain", "inspector")
     for observer in (1, 2):

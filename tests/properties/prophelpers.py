@@ -154,8 +154,11 @@ def play(game: ProhisGame, case: Case, each_step=None) -> list[Action]:
     taken = []
     while not game.ended:
         legal = game.legal_actions()
-        # a decision with a single answer is a forced step: the engine never waits on one
-        assert len(legal) >= 2, f"the engine waits on a forced step: {legal}"
+        # a single answer is asked only when it is forced by the seat's own hidden
+        # cards (RECORD.md): a decline without controller cards, a last no_bribe
+        assert len(legal) >= 2 or legal[0].act in ("decline", "no_bribe"), (
+            f"the engine waits on a step every seat knows is forced: {legal}"
+        )
         out = game.view(game.to_act).seats[game.to_act].out
         assert not out, "a seat that is out of the game is asked to decide"
         action = choose(rng, legal, case.pass_weight)

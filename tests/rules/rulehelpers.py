@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.core.record import take_left_out_steps
 from prohis_nb.prohis.cards import KINDS
 
 
@@ -33,8 +34,14 @@ def stacked(
 
 
 def act(game: ProhisGame, seat: int, act_name: str, **fields) -> None:
-    """Apply one action given in the record's form (``from_`` stands for ``from``)."""
+    """Apply one action given in the record's form (``from_`` stands for ``from``).
+
+    As a replay reads a record, a step forced only by hidden cards that the
+    test leaves out (an opponent without a controller card must decline) is
+    taken first: the engine asks it (RECORD.md, "Actions").
+    """
     data = {"seat": seat, "act": act_name}
     for key, value in fields.items():
         data["from" if key == "from_" else key] = value
+    take_left_out_steps(game, data)
     game.apply(data)

@@ -216,10 +216,21 @@ def test_nobody_controls_the_convoy_goes_to_the_smugglers_warehouse():
     assert game.to_act == 1 and game.decision.kind == "turn"
 
 
-def test_an_opponent_without_controller_card_declines_by_force_unrecorded():
+def test_an_opponent_without_controller_card_is_still_asked_and_recorded():
     game = stacked(R3, [CI + ["legal"] * 2, ["legal"], CI])
-    act(game, 0, "convoy", cards=["legal", "legal"])
-    assert game.to_act == 2  # seat 1 had nothing to control with
+    game.apply({"seat": 0, "act": "convoy", "cards": ["legal", "legal"]})
+    # seat 1 has nothing to control with, but only seat 1 knows: it is asked
+    assert game.to_act == 1 and game.decision.kind == "control"
+    assert [a.act for a in game.legal_actions()] == ["decline"]
+    assert game.forced_after(0) == ()
+    game.apply({"seat": 1, "act": "decline"})
+    assert [a["act"] for a in game.record().actions] == ["convoy", "decline"]
+
+
+def test_an_opponent_with_an_empty_hand_declines_by_force_unrecorded():
+    game = stacked(R3, [CI + ["legal"] * 2, [], CI + ["legal"]])
+    game.apply({"seat": 0, "act": "convoy", "cards": ["legal", "legal"]})
+    assert game.to_act == 2  # everyone sees seat 1 holds nothing: the engine declines for it
     assert [a.act for a in game.forced_after(0)] == ["decline"]
     assert [a["act"] for a in game.record().actions] == ["convoy"]
 

@@ -224,9 +224,17 @@ def test_a_forced_step_written_in_a_record_is_read_as_already_taken():
         ProhisRules(players=3), [["captain", "inspector", "legal", "legal"], ["legal"], []]
     )
     act(game, 0, "convoy", cards=["legal", "legal"])
+    # seat 1 holds no controller card, but nobody else knows: it is asked (and recorded);
+    # seat 2's hand is empty, which everyone knows: its decline is the engine's
+    assert game.to_act == 1
+    act(game, 1, "decline")
+    assert [a.act for a in game.forced_after(1)] == ["decline"]
     data = game.record().to_json()
-    # write out the forced declines of seats 1 and 2
-    data["actions"] += [{"seat": 1, "act": "decline"}, {"seat": 2, "act": "decline"}]
+    assert [a["act"] for a in data["actions"]] == ["convoy", "decline"]
+    data["actions"] += [{"seat": 2, "act": "decline"}]  # the public forced step written out
+    assert state(Record.from_json(data).replay()) == state(game)
+    # a record written before hidden-forced steps were asked leaves seat 1's decline out
+    data["actions"] = data["actions"][:1] + [{"seat": 2, "act": "decline"}]
     assert state(Record.from_json(data).replay()) == state(game)
 
 

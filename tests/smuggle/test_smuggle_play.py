@@ -70,10 +70,15 @@ def test_diplomatic_bag_is_the_forced_discard():
     game = stacked_game([BAG, "wine", LUG, LUG, "camera"])
     declare(game)
     act(game, "accept")
-    act(game, "accept")  # the discard of the Bag is forced, taken by the engine
+    act(game, "accept")
+    # the discard of the Bag is forced, but only seat 2 has seen the hand: it is asked
+    assert game.decision.kind == "discard" and game.to_act == 2
+    assert [a.card for a in game.legal_actions()] == [BAG]
+    assert game.forced_after(len(game.actions) - 1) == ()
+    game.apply({"act": "discard", "card": BAG})
     assert game.decision.kind == "declare"
     assert BAG not in game.view(2).hand and "camera" in game.view(2).hand
-    assert [a.card for a in game.forced_after(len(game.actions) - 1)] == [BAG]
+    assert game.record().actions[-1] == {"seat": 2, "act": "discard", "card": BAG}
 
 
 def test_informer_catching_a_lie_makes_passer_pay_fines_and_officer_pay_reward():

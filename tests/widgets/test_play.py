@@ -256,3 +256,16 @@ def test_no_pause_before_the_widget_is_on_screen(monkeypatch):
     monkeypatch.setattr("prohis_nb.widgets.play.time.sleep", lambda s: pytest.fail("paused"))
     play = Play(seat=3, seed=1, delay=2.0)
     assert play.game.to_act == 3
+
+
+def test_a_decision_forced_by_the_learners_own_cards_is_offered_as_its_only_action():
+    # seat 1 holds no controller card: it may only decline, but only seat 1 knows,
+    # so the engine asks it (RECORD.md) and the panel offers the one action
+    game = stacked(R3, [["legal", "legal", *CI], ["legal"], ["legal", *CI]])
+    game.apply({"seat": 0, "act": "convoy", "cards": ["legal", "legal"]})
+    play = Play(game, seat=1, opponents="random", seed=1, delay=0)
+    assert play.game.to_act == 1 and "Your decision" in play.status.value
+    assert offered(play) == {Action(1, "decline")}
+    play.panel.buttons[Action(1, "decline")].click()
+    assert play.game.actions[1] == Action(1, "decline")
+    assert play.game.to_act == 1 or play.game.ended  # the bots played on to seat 1's turn

@@ -1,0 +1,340 @@
+"""Non-interference: a seat is shown nothing that depends on cards it may not see.
+
+Independent of the engine's own log and knowledge bounds: what seat S may
+know is the tests' model (``knowledge_model``, written from RULES.md's "Who
+knows what" and the Smuggle rules, computed from the truth). A game and a
+*twin* that differs in cards S was never allowed to see (pile cards, other
+seats' hands, a bribe or a convoy S did not see, a Smuggle hand passed to S
+before it accepts it, another seat's discard, fresh hands from the pack) are
+played with the same random actions. While S's allowed-knowledge traces are
+equal up to step t (and the twin accepts the actions), S must be shown the
+same at step t: its view, the command line's ``replay --seat S`` (in-process;
+a few through the real script), the legal actions it is offered, and the
+Table, Stepper, Play and HotSeat widgets drawn for it.
+
+Every player count (3-6), both games and every Prohis variant
+(``pass_is_final``, ``waiver_keeps_card``, ``bribe_rounds`` 1-5, ``full_box``)
+are covered; hypothesis draws the seeds (derandomized: the same examples on
+every run).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from knowledge_model import Trace
+from seatoutputs import cli_replay, cli_replay_subprocess, legal_for, widgets_for
+
+from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.prohis.cards import KIND_INDEX
+from prohis_nb.smuggle.game import SmuggleGame
+from prohis_nb.smuggle.rules import SmuggleRules
+from prohis_nb.widgets import Table
+
+PAIR_SETTINGS = settings(
+    max_examples=2,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+MAX_STEPS = 120  # enough for several convoys, bribes and rounds; keeps the suite quick
+
+
+def choose(rng: random.Random, legal) -> object:
+    """A random legal action, each act equally likely (passes a little less)."""
+    acts = sorted({a.act for a in legal})
+    weights = [0.2 if act == "pass" else 1.0 for act in acts]
+    act = rng.choices(acts, weights)[0]
+    return rng.choice([a for a in legal if a.act == act])
+
+
+def look_alike(rng: random.Random, action, twin, seat: int):
+    """The twin's move: another convoy, bribe or discard of the same size S cannot see, or the same.
+
+    A convoy is seen by its smuggler only, a bribe by the smuggler and the
+    controller, a discard by the one who discards.
+    """
+    if rng.random() < 0.5 or action.seat == seat:
+        return action
+    if action.act == "bribe" and getattr(twin, "controller", None) == seat:
+        return action
+    if action.act in ("convoy", "bribe"):
+        alike = [
+            a
+            for a in twin.legal_actions()
+            if a.act == action.act and len(a.cards) == len(action.cards)
+        ]
+        return rng.choice(alike) if alike else action
+    if action.act == "discard":
+        return rng.choice(twin.legal_actions())
+    return action
+
+
+def views_equal(one, two, seat: int, step: int, tables) -> None:
+    assert json.dumps(one.view(seat).to_json(), sort_keys=True) == json.dumps(
+        two.view(seat).to_json(), sort_keys=True
+    ), f"seat {seat}'s view differs at step {step}"
+    assert legal_for(one, seat) == legal_for(two, seat), f"legal actions differ at step {step}"
+    for table in tables:
+        table.refresh()
+    assert tables[0].html == tables[1].html, f"the table differs at step {step}"
+
+
+def play_twins(one, two, seat: int, seed: int, seeded: bool = False) -> list[int]:
+    """Play both games while S may not tell them apart; compare at every step.
+
+    Returns the steps compared (numbers of actions taken).
+    """
+    rng = random.Random(seed)
+    trace_one, trace_two = Trace(one, seat, seeded), Trace(two, seat, seeded)
+    tables = (Table(one, seat), Table(two, seat))  # redrawn after every step
+    compared = []
+    for step in range(MAX_STEPS + 1):
+        if trace_one != trace_two:
+            break  # S may now know something that tells the games apart
+        views_equal(one, two, seat, step, tables)
+        compared.append(step)
+        if one.ended:
+            break
+        action = choose(rng, one.legal_actions())
+        answer = look_alike(rng, action, two, seat)
+        if not two.is_legal(answer):
+            break  # the twin's cards do not allow the same move
+        trace_one.record_action(one, action)
+        trace_two.record_action(two, answer)
+        one.apply(action)
+        two.apply(answer)
+        trace_one.record_state(one)
+        trace_two.record_state(two)
+    return compared
+
+
+def check_records(one, two, seat: int, steps: list[int], tmp_path, subprocess_at=()) -> None:
+    """The command line and the widgets give S the same at the compared steps."""
+    if not steps:  # S saw the difference at the deal: nothing to compare
+        return
+    a, b = one.record(), two.record()
+    sample = sorted({*steps[:: max(1, len(steps) // 6)], steps[-1]})
+    for upto in sample:
+        assert cli_replay(a, seat, upto, tmp_path) == cli_replay(b, seat, upto, tmp_path), (
+            f"replay --seat {seat} --upto {upto} differs"
+        )
+    for upto in sorted({steps[len(steps) // 2], steps[-1]}):
+        shown_a = widgets_for(a, a.replay(upto), seat, upto)
+        shown_b = widgets_for(b, b.replay(upto), seat, upto)
+        assert shown_a == shown_b, f"a widget drawn for seat {seat} differs at step {upto}"
+    for upto in subprocess_at:
+        out_a = cli_replay_subprocess(a, seat, upto, tmp_path)
+        assert out_a.startswith("0\n")
+        assert out_a == cli_replay_subprocess(b, seat, upto, tmp_path)
+
+
+# ---------------------------------------------------------------- Prohis twins
+
+
+#: Every variant is played at some player count, by stacked and by seeded twins.
+STACKED_VARIANTS = {
+    3: {"pass_is_final": True, "bribe_rounds": 5},
+    4: {"waiver_keeps_card": True, "full_box": True, "bribe_rounds": 4},
+    5: {"pass_is_final": True, "waiver_keeps_card": True, "bribe_rounds": 3},
+    6: {"bribe_rounds": 2},
+}
+SEEDED_VARIANTS = {
+    3: {"full_box": True, "bribe_rounds": 3},
+    4: {"pass_is_final": True, "bribe_rounds": 5},
+    5: {},
+    6: {"waiver_keeps_card": True, "bribe_rounds": 4},
+}
+
+
+def hidden_twin_table(table: dict, seat: int, rng: random.Random) -> dict:
+    """The table with cards S has not seen changed: other seats' hands and the pile below.
+
+    Cards swap between the hands of two other seats (sizes kept) and inside
+    the pile (the top cards come first, so what is drawn later differs, and
+    the trace stops the comparison once S may see it).
+    """
+    twin = json.loads(json.dumps(table))
+    others = [s for s in range(len(twin["hands"])) if s != seat and twin["hands"][s]]
+    for _ in range(rng.randint(1, 4)):
+        if len(others) >= 2 and rng.random() < 0.6:
+            i, j = rng.sample(others, 2)
+            hi, hj = twin["hands"][i], twin["hands"][j]
+            x, y = rng.randrange(len(hi)), rng.randrange(len(hj))
+            hi[x], hj[y] = hj[y], hi[x]
+        pile = twin["pile"]
+        if len(pile) >= 2:
+            x, y = rng.randrange(len(pile)), rng.randrange(len(pile))
+            pile[x], pile[y] = pile[y], pile[x]
+    return twin
+
+
+def stacked_table(rules: ProhisRules, rng: random.Random) -> dict:
+    """A random full table, hands of 1 to 7 cards (some without controller cards)."""
+    deck = [kind for kind, count in rules.deck_counts().items() for _ in range(count)]
+    rng.shuffle(deck)
+    hands = []
+    for _ in range(rules.players):
+        size = rng.randint(1, 7)
+        hands.append(deck[:size])
+        deck = deck[size:]
+    return {
+        "first": rng.randrange(rules.players),
+        "hands": hands,
+        "row": deck[:4],
+        "pile": deck[4:],
+    }
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@PAIR_SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_prohis_stacked_twins_look_the_same_to_the_seat(players, seed, tmp_path_factory):
+    rules = ProhisRules(players=players, **STACKED_VARIANTS[players])
+    rng = random.Random(seed)
+    table = stacked_table(rules, rng)
+    seat = rng.randrange(players)
+    twin = hidden_twin_table(table, seat, rng)
+    one, two = ProhisGame(rules, table=table), ProhisGame(rules, table=twin)
+    steps = play_twins(one, two, seat, seed)
+    tmp_path = tmp_path_factory.mktemp("twins")
+    subprocess_at = [steps[-1]] if players == 4 else []  # the real script, once or twice
+    check_records(one, two, seat, steps, tmp_path, subprocess_at)
+
+
+def seeded_twin(rules: ProhisRules, seed: int, seat: int, rng: random.Random) -> ProhisGame:
+    """The seeded deal with cards S has not seen changed; each hand keeps its Captain, Inspector.
+
+    A seeded deal is public knowledge of its own (each hand holds one Captain
+    and one Inspector), which a stacked table does not give: so the twin is
+    the same seeded game whose hidden cards are then exchanged in place.
+    """
+    twin = ProhisGame(rules, seed=seed)
+    goods = [KIND_INDEX[k] for k in ("legal", "illegal", "lieutenant")]
+    others = [s for s in range(rules.players) if s != seat]
+    for _ in range(rng.randint(1, 4)):
+        i, j = rng.sample(others, 2) if len(others) >= 2 else (others[0], others[0])
+        ki = [k for k in goods if twin.hands[i][k]]
+        kj = [k for k in goods if twin.hands[j][k]]
+        if ki and kj:
+            a, b = rng.choice(ki), rng.choice(kj)
+            twin.hands[i][a] -= 1
+            twin.hands[j][a] += 1
+            twin.hands[j][b] -= 1
+            twin.hands[i][b] += 1
+        pile = twin.pile
+        x, y = rng.randrange(len(pile)), rng.randrange(len(pile))
+        pile[x], pile[y] = pile[y], pile[x]
+    twin._legal = None
+    return twin
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@PAIR_SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_prohis_seeded_twins_look_the_same_to_the_seat(players, seed):
+    rules = ProhisRules(players=players, **SEEDED_VARIANTS[players])
+    rng = random.Random(seed)
+    one = ProhisGame(rules, seed=seed)
+    seat = rng.randrange(players)
+    two = seeded_twin(rules, seed, seat, rng)
+    steps = play_twins(one, two, seat, seed, seeded=True)
+    assert steps  # at least the deal is compared
+
+
+# ---------------------------------------------------------------- Smuggle twins
+
+
+def smuggle_packs(players: int, seed: int) -> list[list[str]]:
+    return [list(p) for p in SmuggleGame(SmuggleRules(players=players), seed=seed)._packs]
+
+
+def hidden_twin_packs(packs: list[list[str]], rng: random.Random) -> list[list[str]]:
+    """Pack orders with cards exchanged: fresh hands and draws differ (until S sees them)."""
+    twin = [list(p) for p in packs]
+    for _ in range(rng.randint(1, 6)):
+        pack = rng.choice(twin)
+        x, y = rng.randrange(12), rng.randrange(len(pack))  # near the top: soon in a hand
+        pack[x], pack[y] = pack[y], pack[x]
+    return twin
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@PAIR_SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_smuggle_twins_look_the_same_to_the_seat(players, seed, tmp_path_factory):
+    rng = random.Random(seed)
+    packs = smuggle_packs(players, seed)
+    rules = SmuggleRules(players=players)
+    seat = rng.randrange(players)
+    one = SmuggleGame(rules, table={"packs": packs})
+    two = SmuggleGame(rules, table={"packs": hidden_twin_packs(packs, rng)})
+    steps = play_twins(one, two, seat, seed)
+    tmp_path = tmp_path_factory.mktemp("twins")
+    subprocess_at = [steps[-1]] if players == 5 and steps else []
+    check_records(one, two, seat, steps, tmp_path, subprocess_at)
+
+
+def test_a_passed_hand_with_the_bag_looks_the_same_to_its_receiver_before_accepting(tmp_path):
+    """The receiver of a passed hand, and the Officer, before and after it is accepted."""
+    from prohis_nb.smuggle.game import PACK
+
+    def packs(fourth):
+        pack = ["luggage", "luggage", "wine", fourth]
+        rest = list(PACK)
+        for card in pack:
+            rest.remove(card)
+        return [pack + rest, list(PACK), list(PACK)]
+
+    rules = SmuggleRules(players=3)
+    opening = [{"act": "declare", "items": ["wine"]}, {"act": "accept"}, {"act": "accept"}]
+    for seat, taken in ((0, 1), (2, 1), (0, 3)):  # the Officer; the receiver before accepting
+        one = SmuggleGame(rules, table={"packs": packs("diplomatic_bag")})
+        two = SmuggleGame(rules, table={"packs": packs("cigars")})
+        for action in opening[:taken]:
+            one.apply(action)
+            two.apply(action)
+        steps = play_twins(one, two, seat, 7)
+        assert steps
+        check_records(one, two, seat, steps, tmp_path)
+
+
+def test_the_twins_are_compared_far_into_the_game():
+    """The model is not so strict that nothing is ever compared (a check of the test itself)."""
+    rules = ProhisRules(players=4, bribe_rounds=3)
+    longest = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = stacked_table(rules, rng)
+        seat = rng.randrange(4)
+        one = ProhisGame(rules, table=table)
+        two = ProhisGame(rules, table=hidden_twin_table(table, seat, rng))
+        longest = max(longest, len(play_twins(one, two, seat, seed)))
+    assert longest >= 20
+
+
+def test_the_model_stops_the_comparison_when_the_seat_sees_the_difference():
+    """Twins that differ in the seat's own hand are told apart at once by the trace."""
+    rules = ProhisRules(players=3)
+    table = {
+        "first": 0,
+        "hands": [["legal"], ["illegal"], ["legal"]],
+        "row": ["legal"] * 4,
+        "pile": [],
+    }
+    deck = rules.deck_counts()
+    pile = []
+    for kind, count in deck.items():
+        placed = sum(h.count(kind) for h in table["hands"]) + table["row"].count(kind)
+        pile += [kind] * (count - placed)
+    table["pile"] = pile
+    twin = json.loads(json.dumps(table))
+    twin["hands"][0], twin["hands"][1] = twin["hands"][1], twin["hands"][0]
+    one, two = ProhisGame(rules, table=table), ProhisGame(rules, table=twin)
+    assert Trace(one, 0) != Trace(two, 0)
+    assert Trace(one, 2) == Trace(two, 2)
+    assert play_twins(one, two, 0, 1) == []
