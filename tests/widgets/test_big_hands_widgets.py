@@ -99,3 +99,21 @@ def test_the_convoy_composer_of_a_huge_hand_shows_only_the_cards_a_convoy_can_us
     convoy.send_button.click()
     mine = [a for a in game.actions if a.act == "convoy" and a.seat == 0]
     assert mine[-1].cards == ("illegal", "legal")  # in the order picked
+
+
+def test_the_table_of_a_huge_hand_groups_its_cards_by_kind():
+    from prohis_nb.widgets.render import renderer_for
+    from prohis_nb.widgets.render.base import render_table
+
+    game = huge_game()
+    renderer = renderer_for("prohis")
+    for viewer in (0, 1, 2, None):
+        view = game.view(viewer) if viewer is not None else game.omniscient_view()
+        page = render_table(view.to_json(), renderer, viewer)
+        assert len(page) < 150_000, viewer  # not one picture per card of 970
+        if viewer in (0, None):
+            assert "×320" in page and "×330" in page  # legal and illegal goods, counted
+        elif viewer == 1:  # the controller saw the rejected offer of 960 cards come back
+            assert "×320" in page and "×10" in page  # 10 face down
+        else:
+            assert "×970" in page and "×320" not in page  # all face down, counted
