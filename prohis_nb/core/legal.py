@@ -141,6 +141,13 @@ class LegalActions(Sequence):
     def __bool__(self) -> bool:
         return any(self._sizes)
 
+    def __eq__(self, other: object) -> bool:
+        # Equal when built from equal parts (two views of the same decision compare equal).
+        return isinstance(other, LegalActions) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
     def __repr__(self) -> str:
         shown = ", ".join(
             f"<{len(p)} {p.act} actions>" if isinstance(p, ActionFamily) else repr(p)[1:-1]

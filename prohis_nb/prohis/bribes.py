@@ -179,6 +179,15 @@ class Bribes(ActionFamily):
             "count": self._size,
         }
 
+    def _key(self) -> tuple:
+        return (self.seat, self.hand, self._excluded_counts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bribes) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def __repr__(self) -> str:
         rejected = list(self.excluded)
         return f"<Bribes seat={self.seat} up_to={self.up_to} except={rejected}: {len(self)}>"

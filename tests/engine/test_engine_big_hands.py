@@ -249,3 +249,17 @@ def test_smuggle_decisions_stay_small_at_every_step():
         for upto in range(0, len(game.actions), 5):
             position = replayed.replay(upto)
             assert len(position.legal_actions()) <= 496  # 495 declarations and immunity
+
+
+def test_two_games_at_the_same_bribe_decision_give_equal_legal_actions_and_views():
+    first, second = huge_game(), huge_game()
+    from prohis_nb.prohis.game import _bribe_actions
+
+    _bribe_actions.cache_clear()  # not the same object: equal by value
+    second._legal = None
+    assert first.legal_actions() is not second.legal_actions()
+    assert first.legal_actions() == second.legal_actions()
+    assert hash(first.legal_actions()) == hash(second.legal_actions())
+    assert first.view(0) == second.view(0)
+    other = at_bribe(HUGE, REJECTED[:2], bribe_rounds=5, players=6)
+    assert other.legal_actions() != first.legal_actions()  # one rejected offer fewer
