@@ -22,9 +22,9 @@ The records:
 ``prohis-1000-rounds5``
     6 players, a custom deck of 1,000 cards (the cap on custom decks),
     ``bribe_rounds`` 5; seat 0 holds 986 cards (329 legal, 328 illegal, 325
-    lieutenants, 2 captains, 2 inspectors): about 1.3 billion bribes; it offers
-    four big bribes (hundreds of cards each), the controller rejects them, and
-    the record stops at its fifth offer.
+    lieutenants, 2 captains, 2 inspectors): 316,613,803 bribes after its
+    convoy; it offers four big bribes (300 to 979 cards), the controller
+    rejects them, and the record stops at its fifth offer.
 ``prohis-1000-turn``
     the same deck and hand at the start of seat 0's turn (every convoy of 2-4
     cards: 775 ordered sequences).
