@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
 
@@ -330,13 +331,19 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+#: ``list`` prints every legal action only up to this many (a bribe from a big
+#: hand has billions: they are then counted by act, never listed).
+LIST_AT_MOST = 1000
+
+
 def _ask(game, seat: int):
     legal = game.legal_actions()
+    # Grouped without listing: a family of bribes stays one group with a length.
+    acts = sorted(group_by_act(legal))
     if len(legal) <= 24:
         for i, action in enumerate(legal):
             print(f"  [{i}] {action}")
     else:
-        acts = sorted({a.act for a in legal})
         example = next((e for e in game.action_examples if e.split()[0] in acts), f"{acts[0]} ...")
         print(
             f"  {len(legal)} legal actions: {', '.join(acts)} "
@@ -350,6 +357,10 @@ def _ask(game, seat: int):
         if text in ("quit", "exit"):
             return None
         if text == "list":
+            if len(legal) > LIST_AT_MOST:
+                counts = ", ".join(f"{act} ({len(g):,})" for act, g in group_by_act(legal).items())
+                print(f"  too many to list: {counts}; type one, e.g. '{game.action_examples[0]}'")
+                continue
             for i, action in enumerate(legal):
                 print(f"  [{i}] {action}")
             continue
@@ -369,7 +380,7 @@ def _ask(game, seat: int):
             continue
         if game.is_legal(action):
             return action
-        print("  not allowed now; the legal acts are: " + ", ".join(sorted({a.act for a in legal})))
+        print("  not allowed now; the legal acts are: " + ", ".join(acts))
 
 
 def format_view(view) -> str:

@@ -139,7 +139,7 @@ class IllegalActionError(ProhisNbError, ValueError):
 
     def __init__(self, message: str, allowed: Sequence[Any] = ()) -> None:
         super().__init__(message)
-        self.allowed = tuple(allowed)
+        self.allowed = _kept(allowed)
 
 
 class WrongSeatError(IllegalActionError):
@@ -156,7 +156,7 @@ class MalformedActionError(RecordError, IllegalActionError):
     def __init__(self, message: str, index: int | None = None, allowed: Sequence[Any] = ()) -> None:
         ProhisNbError.__init__(self, message)
         self.index = index
-        self.allowed = tuple(allowed)
+        self.allowed = _kept(allowed)
 
 
 class SaveError(ProhisNbError, OSError):
@@ -168,3 +168,14 @@ class SaveError(ProhisNbError, OSError):
 
 
 _SHORT = None  # the shortening repr, made on first use (reprlib is not needed before)
+
+
+def _kept(allowed: Sequence[Any]) -> Sequence[Any]:
+    """The legal actions as an error keeps them: a tuple, or a lazy sequence as it is.
+
+    The bribes of a big hand are a sequence decoded on demand
+    (:mod:`prohis_nb.core.legal`); copying them into a tuple would list billions.
+    """
+    if isinstance(allowed, Sequence) and not isinstance(allowed, list | str):
+        return allowed
+    return tuple(allowed)

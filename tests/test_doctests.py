@@ -11,6 +11,7 @@ MODULES = [
     "prohis_nb.prohis.rules",
     "prohis_nb.prohis.actions",
     "prohis_nb.prohis.game",
+    "prohis_nb.prohis.bribes",
     "prohis_nb.core.record",
     "prohis_nb.smuggle.board",
     "prohis_nb.smuggle.rules",

@@ -29,8 +29,9 @@ Payoffs are changes of the bot's own final score. The rest of its play
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from prohis_nb.analysis import (
@@ -42,6 +43,8 @@ from prohis_nb.analysis import (
 from prohis_nb.analysis.payoffs import warehouse_value
 from prohis_nb.bots.beliefs import unseen_cards
 from prohis_nb.bots.prohis_bots import BluffBot
+from prohis_nb.bots.prohis_habits import act_named
+from prohis_nb.core.legal import group_by_act
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import CONTROLLER_KINDS, KINDS
 from prohis_nb.prohis.views import SeatView
@@ -148,8 +151,8 @@ class ExpectedValueBot(BluffBot):
         rejected = convoy.rejected_bribes or ()
         floor = max((warehouse_value(b) for b in rejected), default=None)
         best, best_paid = None, None
-        for action in legal:
-            if action.act != "bribe" or warehouse_value(action.cards) < threshold:
+        for action in _bribes_to_weigh(legal):
+            if warehouse_value(action.cards) < threshold:
                 continue
             if floor is not None and warehouse_value(action.cards) <= floor:
                 continue  # the controller turned down as much already
@@ -160,7 +163,7 @@ class ExpectedValueBot(BluffBot):
             values = smuggler_values(cards, card, best.cards, 1, inspects)
             if values["offer"] > values["none"]:
                 return best
-        return next(a for a in legal if a.act == "no_bribe")
+        return act_named(legal, "no_bribe")
 
     def controller_view_of_convoy(self, view: SeatView) -> dict[str, float]:
         """The controller's inspect/waive values as this smuggler estimates them.
@@ -174,3 +177,24 @@ class ExpectedValueBot(BluffBot):
         pool.update(card for card in convoy.cards if card is not None)
         pool.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
         return controller_outlook(view, convoy.controller_card, pool)  # type: ignore[arg-type]
+
+
+#: The EV bot weighs every bribe when there are at most this many; beyond
+#: (a stacked hand of hundreds of cards allows billions), it weighs those with
+#: at most :data:`WEIGHED_PER_KIND` cards of each kind: at most 5**5 of them.
+WEIGH_ALL_UP_TO = 4096
+WEIGHED_PER_KIND = 4
+
+
+def _bribes_to_weigh(legal: Sequence[Action]) -> Iterator[Action]:
+    """The legal bribes the bot weighs: all of them, or a bounded part of a huge family."""
+    bribes = group_by_act(legal).get("bribe", ())
+    if len(bribes) <= WEIGH_ALL_UP_TO or not hasattr(bribes, "action_for"):
+        yield from bribes
+        return
+    kinds = list(bribes.up_to.items())  # type: ignore[attr-defined]
+    for counts in product(*(range(min(n, WEIGHED_PER_KIND) + 1) for _kind, n in kinds)):
+        cards = [kind for (kind, _n), count in zip(kinds, counts) for _ in range(count)]
+        action = bribes.action_for(cards)  # type: ignore[attr-defined]
+        if action is not None:  # None: empty, or already rejected
+            yield action

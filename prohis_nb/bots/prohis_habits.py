@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from prohis_nb.core.legal import group_by_act
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import HAND_VALUE, KIND_INDEX, KINDS, WAREHOUSE_VALUE
 from prohis_nb.prohis.views import SeatView
@@ -114,7 +115,9 @@ def random_turn(legal: Sequence[Action], rng: random.Random) -> Action:
 
 def act_named(legal: Sequence[Action], act: str) -> Action:
     """The legal action named ``act`` (for acts without fields: ``pass``, ``waive``...)."""
-    for action in legal:
-        if action.act == act:
-            return action
-    raise LookupError(f"no legal {act!r} among {sorted({a.act for a in legal})}")
+    # By group, not by scanning: ``no_bribe`` comes after every bribe, and a
+    # big hand has billions of those (they stay one lazy group).
+    groups = group_by_act(legal)
+    if act in groups:
+        return groups[act][0]
+    raise LookupError(f"no legal {act!r} among {sorted(groups)}")

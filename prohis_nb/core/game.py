@@ -95,17 +95,18 @@ class GameBase(ABC):
     _actions: list[Any]
     _forced: list[list[Any]]
     _events: list[Event]
-    _legal: tuple[Any, ...] | None
-    _legal_set: dict[Any, Any] | None  # each legal action mapped to the engine's own instance
+    _legal: Sequence[Any] | None
+    _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
 
     # ------------------------------------------------------------ the rules' part
 
     @abstractmethod
-    def _compute_legal(self) -> tuple[tuple[Any, ...], Any]:
-        """The legal actions of the seat to act: a tuple, and a set or a dict of them.
+    def _compute_legal(self) -> tuple[Sequence[Any], Any]:
+        """The legal actions of the seat to act: a sequence, and a set or a mapping of them.
 
-        A dict maps each action to itself (the engine's canonical instance);
-        a set is turned into such a dict.
+        A mapping maps each action to itself (the engine's canonical instance);
+        a set is turned into such a dict. A game with too many actions to list
+        returns a :class:`~prohis_nb.core.legal.LegalActions` and its ``lookup``.
         """
 
     @abstractmethod
@@ -180,18 +181,21 @@ class GameBase(ABC):
         self._legal_set = None
         self._initial_forced = self._take_forced_steps()
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> Sequence[Any]:
         """Every action the seat to act may take now: complete, without duplicates.
 
-        Empty once the game has ended. The tuple is cached until the next
-        ``apply``, so bots may call this at every step.
+        A sequence (``len``, ``[i]``, iteration, ``in``): usually a tuple; for a
+        decision with very many choices (a Prohis bribe from a big hand) a
+        :class:`~prohis_nb.core.legal.LegalActions` that decodes them on demand
+        instead of listing them. Empty once the game has ended. Cached until
+        the next ``apply``, so bots may call this at every step.
         """
         if self._legal is None:
             if self.ended:
                 self._legal, self._legal_set = (), {}
             else:
                 legal, lookup = self._compute_legal()
-                if not isinstance(lookup, dict):  # a set: map each action to itself
+                if not isinstance(lookup, Mapping):  # a set: map each action to itself
                     lookup = {action: action for action in lookup}
                 self._legal, self._legal_set = legal, lookup
         return self._legal
@@ -383,4 +387,6 @@ class GameBase(ABC):
         return MalformedActionError(message)
 
     def _legal_of_kind(self, act: str) -> Sequence[Any]:
-        return [a for a in self.legal_actions() if a.act == act]
+        from prohis_nb.core.legal import group_by_act
+
+        return group_by_act(self.legal_actions()).get(act, ())

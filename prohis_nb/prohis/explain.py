@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import excerpt
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import KINDS, counts_to_cards
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
+    from prohis_nb.prohis.actions import Action
     from prohis_nb.prohis.game import ProhisGame
 
 #: Which acts answer which decision.
@@ -31,10 +33,7 @@ ACTS_BY_PHASE = {
 
 def allowed_summary(game: ProhisGame) -> str:
     """The legal actions in a few words, grouped by act."""
-    legal = game.legal_actions()
-    groups: dict[str, list[Action]] = {}
-    for action in legal:
-        groups.setdefault(action.act, []).append(action)
+    groups = group_by_act(game.legal_actions())  # a family of bribes stays one group
     parts = []
     for act, actions in groups.items():
         if act == "take":
@@ -43,7 +42,7 @@ def allowed_summary(game: ProhisGame) -> str:
         elif act == "convoy":
             parts.append(f"convoy (any 2-4 of your cards in any order: {len(actions)} ways)")
         elif act == "bribe":
-            parts.append(f"bribe (any set of your cards: {len(actions)} ways)")
+            parts.append(f"bribe (any set of your cards: {len(actions):,} ways)")
         elif act == "control":
             parts.append("control with " + " or ".join(str(a.card) for a in actions))
         elif act == "turn":

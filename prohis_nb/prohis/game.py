@@ -34,9 +34,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from prohis_nb.core.game import Decision, Event, GameBase
+from prohis_nb.core.legal import LegalActions
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
+from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.cards import (
     CONTROLLER_KINDS,
     ILLEGAL,
@@ -342,12 +344,8 @@ class ProhisGame(GameBase):
             hand = self.hands[seat]
             return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
         if phase == BRIBE:
-            actions, legal = _bribe_actions(seat, tuple(self.hands[seat]))
-            if self.rejected:
-                refused = {counts_to_bribe(r) for r in self.rejected}
-                actions = tuple(a for a in actions if a.cards not in refused)
-                legal = {a: a for a in actions}
-            return actions, legal
+            legal = _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))
+            return legal, legal.lookup
         if phase == BRIBE_ANSWER:
             return _simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
@@ -942,10 +940,6 @@ def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
     }
 
 
-def counts_to_bribe(counts: tuple[int, ...] | list[int]) -> tuple[str, ...]:
-    return tuple(counts_to_cards(counts))
-
-
 # ---------------------------------------------------------------- legal-action tables
 # Legal actions depend on a handful of small facts (a seat, a hand as counts,
 # which row slots hold a card), so each list is built once and cached: bots
@@ -1015,22 +1009,17 @@ def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool
     return _with_set(actions)
 
 
-@lru_cache(maxsize=65536)
-def _bribe_actions(seat: int, hand: tuple[int, ...]) -> _Legal:
-    """Every non-empty set of cards from ``hand`` as a bribe, then ``no_bribe``."""
-    actions: list[Action] = []
+@lru_cache(maxsize=4096)
+def _bribe_actions(
+    seat: int, hand: tuple[int, ...], rejected: tuple[tuple[int, ...], ...]
+) -> LegalActions:
+    """Every bribe ``hand`` allows (but the ``rejected`` ones), then ``no_bribe``.
 
-    def choose(k: int, chosen: list[str]) -> None:
-        if k == 5:
-            if chosen:
-                actions.append(Action(seat, "bribe", cards=tuple(chosen)))
-            return
-        for count in range(hand[k] + 1):
-            choose(k + 1, chosen + [KINDS[k]] * count)
-
-    choose(0, [])
-    actions.append(Action(seat, "no_bribe"))
-    return _with_set(actions)
+    The bribes are a :class:`~prohis_nb.prohis.bribes.Bribes` family: a hand
+    of hundreds of cards allows billions of them, so they are decoded on
+    demand, never listed.
+    """
+    return LegalActions([Bribes(seat, hand, rejected), (Action(seat, "no_bribe"),)])
 
 
 @lru_cache(maxsize=1024)

@@ -23,10 +23,12 @@ Bots and widgets receive views, never the game.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Decision
+from prohis_nb.core.legal import legal_actions_json
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import KINDS, cards_tuple, counts_to_cards
 from prohis_nb.prohis.rules import ProhisRules
@@ -120,7 +122,7 @@ class SeatView:
     convoy: ConvoyView | None
     final_round: bool
     passes_in_a_row: int
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]  # a LegalActions when bribes are offered
     log: tuple[str, ...]
     #: Every seat's final score, announced when the game ends (``None`` before).
     final_scores: tuple[int, ...] | None = None
@@ -153,7 +155,7 @@ class SeatView:
             "convoy": None if self.convoy is None else self.convoy.to_json(),
             "final_round": self.final_round,
             "passes_in_a_row": self.passes_in_a_row,
-            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "legal_actions": legal_actions_json(self.legal_actions),
             "log": list(self.log),
             "final_scores": None if self.final_scores is None else list(self.final_scores),
             "winners": None if self.winners is None else list(self.winners),
@@ -183,7 +185,7 @@ class TableView:
     final_round: bool
     final_turns: tuple[int, ...]
     passes_in_a_row: int
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]  # a LegalActions when bribes are offered
     log: tuple[str, ...]
 
     game = "prohis"
@@ -210,7 +212,7 @@ class TableView:
             "final_round": self.final_round,
             "final_turns": list(self.final_turns),
             "passes_in_a_row": self.passes_in_a_row,
-            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "legal_actions": legal_actions_json(self.legal_actions),
             "log": list(self.log),
         }
 

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from prohis_nb.core.game import Decision
+from prohis_nb.core.legal import legal_actions_json
 from prohis_nb.smuggle.game import SearchShown
 
 
@@ -45,7 +46,7 @@ class SeatView:
         data = asdict(self)
         data["decision"] = _decision_json(self.decision)
         data["last_search"] = self.last_search.to_json() if self.last_search else None
-        data["legal_actions"] = [a.to_json() for a in self.legal_actions]
+        data["legal_actions"] = legal_actions_json(self.legal_actions)
         return data
 
 

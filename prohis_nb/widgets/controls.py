@@ -3,11 +3,14 @@
 :class:`ActionPanel` groups the legal actions by act. Most acts get one button
 per action ("Take row slot 2 (illegal)", "Control with captain", "Turn the
 3rd card"). Acts whose cards are picked from the hand (the renderer's
-``card_acts``: a Prohis convoy, where order matters, and a bribe, where it
-does not) get a *composer*: one button per card in hand, the cards picked so
-far, a "Clear" button and a send button that is enabled only when the picked
-cards make a legal action. A card button is enabled only while some legal
-action can still be reached with it. Acts built as a multiset of items (the
+``card_acts``) get a *composer*. Where order matters (a Prohis convoy) it is
+a :class:`CardComposer`: one button per card in hand that some legal action
+can use, the cards picked so far, a "Clear" button and a send button that is
+enabled only when the picked cards make a legal action; a card button is
+enabled only while some legal action can still be reached with it. Where it
+does not (a bribe: any set of the hand's cards, billions from a big hand) it
+is a :class:`~prohis_nb.widgets.counts.CountComposer`: "+" and "−" per kind,
+never a list of every set. Acts built as a multiset of items (the
 renderer's ``item_acts``: a Smuggle declaration, 495 legal multisets) get an
 :class:`~prohis_nb.widgets.declare.ItemComposer` instead: "+" and "−" per
 kind, the declaration in words with its duty, and a send button that sends
@@ -23,16 +26,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.core.legal import group_by_act
+from prohis_nb.widgets.counts import CountComposer
 from prohis_nb.widgets.declare import ItemComposer
 from prohis_nb.widgets.render import Renderer
-
-
-def group_by_act(legal: Sequence[Any]) -> dict[str, list[Any]]:
-    """The legal actions by act, in the order the acts first appear."""
-    groups: dict[str, list[Any]] = {}
-    for action in legal:
-        groups.setdefault(action.act, []).append(action)
-    return groups
 
 
 class CardComposer(widgets.VBox):
@@ -52,9 +49,21 @@ class CardComposer(widgets.VBox):
         on_send: Callable[[Any], None],
     ) -> None:
         self.act = act
+        self.actions = actions
         self.ordered = ordered
         self.renderer = renderer
-        self.hand = list(hand)
+        # A button for each card some legal action can use: a convoy holds at
+        # most 4 cards, so a hand of 300 legal goods shows 4 of them, not 300.
+        most: Counter[str] = Counter()
+        for action in actions:
+            for kind, count in Counter(action.cards).items():
+                most[kind] = max(most[kind], count)
+        seen: Counter[str] = Counter()
+        self.hand = []
+        for kind in hand:
+            seen[kind] += 1
+            if seen[kind] <= most[kind]:
+                self.hand.append(kind)
         self._on_send = on_send
         self.picked: list[int] = []  # indices into the hand, in the order picked
         if ordered:
@@ -177,7 +186,7 @@ class ActionPanel(widgets.VBox):
         self.renderer = renderer
         self._on_action = on_action
         self.buttons: dict[Any, widgets.Button] = {}
-        self.composers: dict[str, CardComposer | ItemComposer] = {}
+        self.composers: dict[str, CardComposer | CountComposer | ItemComposer] = {}
         super().__init__([])
         self.add_class("pnb-actions")
 
@@ -195,10 +204,14 @@ class ActionPanel(widgets.VBox):
         for act, actions in group_by_act(legal).items():
             heading = self.renderer.act_heading(act)
             section = sections.setdefault(heading, [])
-            composer: CardComposer | ItemComposer | None = None
+            composer: CardComposer | CountComposer | ItemComposer | None = None
             if act in item_acts and hasattr(actions[0], item_acts[act]):
                 composer = ItemComposer(
                     act, actions, item_acts[act], view, self.renderer, self._on_action
+                )
+            elif act in card_acts and not card_acts[act] and hasattr(actions[0], "cards"):
+                composer = CountComposer(
+                    act, actions, view.get("hand", ()), self.renderer, self._on_action
                 )
             elif act in card_acts and hasattr(actions[0], "cards"):
                 composer = CardComposer(
@@ -223,8 +236,9 @@ class ActionPanel(widgets.VBox):
                 section.append(button)
         children = []
         for heading, items in sections.items():
-            composers = [w for w in items if isinstance(w, CardComposer | ItemComposer)]
-            buttons = [w for w in items if not isinstance(w, CardComposer | ItemComposer)]
+            kinds = CardComposer | CountComposer | ItemComposer
+            composers = [w for w in items if isinstance(w, kinds)]
+            buttons = [w for w in items if not isinstance(w, kinds)]
             box = [widgets.HTML(f"<b>{heading}</b>"), *composers]
             if buttons:
                 box.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))

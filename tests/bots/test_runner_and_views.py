@@ -10,6 +10,8 @@ from prohis_nb import Action, Game, ProhisRules
 from prohis_nb.bots import BotError, RandomBot, make_bot, play_game
 from prohis_nb.bots.base import Bot
 from prohis_nb.core.game import Decision, GameBase
+from prohis_nb.core.legal import LegalActions
+from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.views import ConvoyView, SeatInfo, SeatView
 
 PLAIN = (str, int, float, bool, type(None))
@@ -36,9 +38,19 @@ def reachable_values(value, path="view"):
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             yield from reachable_values(item, f"{path}[{i}]")
+    elif isinstance(value, LegalActions):  # bribes decoded on demand: walk what it holds
+        yield from reachable_values(value.parts, f"{path}.parts")
+    elif isinstance(value, Bribes):
+        assert not hasattr(value, "__dict__")  # only its slots hold data
+        for name in value.__slots__:
+            yield from reachable_values(getattr(value, name), f"{path}.{name}")
 
 
-ALLOWED = (*PLAIN, SeatView, SeatInfo, ConvoyView, ProhisRules, Decision, Action, tuple, list, dict)
+ALLOWED = (
+    *PLAIN,
+    *(SeatView, SeatInfo, ConvoyView, ProhisRules, Decision, Action, LegalActions, Bribes),
+    *(tuple, list, dict),
+)
 
 
 class SpyBot(Bot):
@@ -64,7 +76,7 @@ def test_bots_receive_only_their_seats_view_and_the_legal_actions():
         for view, legal in bot.calls:
             assert type(view) is SeatView
             assert view.seat == seat and view.to_act == seat
-            assert type(legal) is tuple and legal
+            assert type(legal) in (tuple, LegalActions) and legal  # LegalActions: bribes
             assert all(type(action) is Action and action.seat == seat for action in legal)
             assert legal == view.legal_actions
 

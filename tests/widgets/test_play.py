@@ -17,7 +17,9 @@ def offered(play) -> set:
     """Every action the panel offers: its buttons and whatever its composers can send."""
     actions = set(play.panel.buttons)
     for composer in play.panel.composers.values():
-        actions |= set(composer._legal.values())
+        # Composers built on a (possibly lazy) group of actions name it ``actions``.
+        sendable = composer.actions if hasattr(composer, "actions") else composer._legal.values()
+        actions |= set(sendable)
     return actions
 
 

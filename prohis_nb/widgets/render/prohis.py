@@ -126,6 +126,12 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+#: A hand or a bribe of more cards than this (a stacked table may deal hundreds)
+#: is drawn grouped by kind with counts, so the page stays small. Hand and bribe
+#: sizes are public: the choice of drawing reveals nothing.
+PICTURES_AT_MOST = 24
+
+
 class ProhisRenderer(Renderer):
     """Draws a Prohis table: row, pile, convoy, every seat's hand and warehouse."""
 
@@ -249,11 +255,15 @@ class ProhisRenderer(Renderer):
             )
         if convoy.get("bribe_size"):
             bribe = convoy.get("bribe")
-            seen = (
-                self.cards(bribe, small=True)
-                if bribe is not None
-                else (self.cards([None] * convoy["bribe_size"], small=True))
-            )
+            size = convoy["bribe_size"]
+            if size > PICTURES_AT_MOST:  # a huge offer: grouped by kind
+                seen = self.grouped(bribe or [], hidden=0 if bribe is not None else size)
+            else:
+                seen = (
+                    self.cards(bribe, small=True)
+                    if bribe is not None
+                    else (self.cards([None] * size, small=True))
+                )
             lines.append(
                 f"<div>Bribe offered: {_plural(convoy['bribe_size'], 'card')} "
                 f"<span class='pnb-cards' style='display:inline-flex'>{seen}</span></div>"
@@ -291,7 +301,7 @@ class ProhisRenderer(Renderer):
         if viewer is None:  # the teacher sees every card
             hand = list(view["hands"][seat])
             store = list(view["warehouses"][seat])
-            hand_html = self.cards(hand)
+            hand_html = self.cards(hand) if hand_size <= PICTURES_AT_MOST else self.grouped(hand)
             store_html = self.grouped(store)
             score = f"<div>Score now: {money(view['scores'][seat])}</div>"
             public = info.get("known_to_all") or []
@@ -301,15 +311,19 @@ class ProhisRenderer(Renderer):
                 else ""
             )
         elif seat == viewer:
-            hand_html = self.cards(view["hand"])
+            hand = view["hand"]
+            hand_html = self.cards(hand) if hand_size <= PICTURES_AT_MOST else self.grouped(hand)
             store_html = self.grouped(view["warehouse"])
             score = f"<div>Your score if the game ended now: {money(view['score'])}</div>"
             known = ""
         else:
             seen = list(info["known_in_hand"])[:hand_size]  # never more than the hand holds
-            hand_html = "".join(self.card(k, note="known") for k in seen) + "".join(
-                self.card(None) for _ in range(hand_size - len(seen))
-            )
+            if hand_size > PICTURES_AT_MOST:  # hundreds of cards (a stacked table): by kind
+                hand_html = self.grouped(seen, hidden=hand_size - len(seen))
+            else:
+                hand_html = "".join(self.card(k, note="known") for k in seen) + "".join(
+                    self.card(None) for _ in range(hand_size - len(seen))
+                )
             stored = list(info["known_in_warehouse"])
             store_html = self.grouped(stored, hidden=store_size - len(stored))
             score = ""
