@@ -89,13 +89,15 @@ class LegalActions(Sequence):
     ``parts`` is a sequence of parts, each a tuple of actions or an
     :class:`ActionFamily`. Behaves as the tuple of every action in order
     would (``len``, ``[i]``, slices, iteration, ``in``) at a cost that does not
-    grow with the size of a family.
+    grow with the size of a family. An empty part (a family with no member left,
+    such as the bribes of a smuggler whose every offer was rejected) is dropped,
+    so that no client is offered an act with nothing in it.
     """
 
     __slots__ = ("parts", "_sizes", "_plain", "lookup")
 
     def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
-        self.parts = tuple(p if isinstance(p, ActionFamily) else tuple(p) for p in parts)
+        self.parts = tuple(p if isinstance(p, ActionFamily) else tuple(p) for p in parts if len(p))
         self._sizes = tuple(len(p) for p in self.parts)
         self._plain = {a: a for p in self.parts if not isinstance(p, ActionFamily) for a in p}
         #: The engine's canonical-instance lookup (a read-only mapping action -> action).

@@ -263,3 +263,16 @@ def test_two_games_at_the_same_bribe_decision_give_equal_legal_actions_and_views
     assert first.view(0) == second.view(0)
     other = at_bribe(HUGE, REJECTED[:2], bribe_rounds=5, players=6)
     assert other.legal_actions() != first.legal_actions()  # one rejected offer fewer
+
+
+def test_a_bribe_family_with_no_member_left_is_not_offered():
+    """Every possible offer rejected: the smuggler is offered only ``no_bribe``, as one act."""
+    from prohis_nb.core.legal import LegalActions, group_by_act, legal_actions_json
+    from prohis_nb.prohis.actions import Action
+    from prohis_nb.prohis.bribes import Bribes
+
+    legal = LegalActions([Bribes(0, (2, 0, 0, 0, 0), ((1, 0, 0, 0, 0), (2, 0, 0, 0, 0))),
+                          (Action(0, "no_bribe"),)])  # fmt: skip
+    assert list(legal) == [Action(0, "no_bribe")]
+    assert list(group_by_act(legal)) == ["no_bribe"]
+    assert legal_actions_json(legal) == [{"seat": 0, "act": "no_bribe"}]
