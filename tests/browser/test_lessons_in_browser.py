@@ -147,7 +147,7 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
     print(f"\nlesson 4: Run All took {seconds:.1f} s")
     explorer = page.locator(".pnb-explorer").first
     explain = explorer.locator(".pnb-explain")
-    expect(explain).to_contain_text("The bribe on offer (legal) is worth $1,000")
+    expect(explain).to_contain_text("The bribe on offer (1 legal good) is worth $1,000")
     picture = explorer.locator("img")
     expect(picture).to_be_visible()
     before = picture.get_attribute("src")
@@ -160,7 +160,7 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
     ms = timed(
         lambda: page.keyboard.press("ArrowRight"),
         lambda: expect(explain).to_contain_text(
-            "The bribe on offer (legal, legal) is worth $2,000"
+            "The bribe on offer (2 legal goods) is worth $2,000"
         ),
     )
     print(f"explorer: key press to redrawn explanation {ms:.0f} ms")
