@@ -40,6 +40,49 @@ def _key(cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(cards))
 
 
+class KindRows:
+    """One row per kind: "−", a label, "+" (the rows of both kind-by-kind composers).
+
+    ``add(kind)`` and ``remove(kind)`` are called by the buttons; the caller
+    fills ``labels[kind]`` and enables the buttons. ``verb`` completes the
+    "−" tooltip ("take one wine *off* the declare").
+    """
+
+    def __init__(
+        self,
+        kinds: Sequence[str],
+        act: str,
+        renderer: Renderer,
+        add: Callable[[str], None],
+        remove: Callable[[str], None],
+        *,
+        label_width: str,
+        verb: str = "back from",
+    ) -> None:
+        self.plus: dict[str, widgets.Button] = {}
+        self.minus: dict[str, widgets.Button] = {}
+        self.labels: dict[str, widgets.HTML] = {}
+        rows = []
+        for kind in kinds:
+            name = renderer.card_name(kind)
+            minus = widgets.Button(
+                description="−",
+                tooltip=f"take one {name} {verb} the {act}",
+                layout=widgets.Layout(width="34px"),
+            )
+            plus = widgets.Button(
+                description="+",
+                tooltip=f"add one {name} to the {act}",
+                layout=widgets.Layout(width="34px"),
+            )
+            minus.on_click(lambda _b, k=kind: remove(k))
+            plus.on_click(lambda _b, k=kind: add(k))
+            label = widgets.HTML(layout=widgets.Layout(width=label_width))
+            self.plus[kind], self.minus[kind], self.labels[kind] = plus, minus, label
+            rows.append(widgets.HBox([minus, label, plus]))
+        self.rows: list[widgets.HBox] = rows
+
+
 class CountComposer(widgets.VBox):
     """Build one legal action of ``act`` (a set of cards) kind by kind.
 
@@ -76,28 +119,9 @@ class CountComposer(widgets.VBox):
         order = list(dict.fromkeys([*self.hand, *up_to]))
         self.limits = {kind: up_to[kind] for kind in order if up_to.get(kind)}
         self.kinds = list(self.limits)
-        self.plus_buttons: dict[str, widgets.Button] = {}
-        self.minus_buttons: dict[str, widgets.Button] = {}
-        self.count_labels: dict[str, widgets.HTML] = {}
-        rows = []
-        for kind in self.kinds:
-            name = renderer.card_name(kind)
-            minus = widgets.Button(
-                description="−",
-                tooltip=f"take one {name} back from the {act}",
-                layout=widgets.Layout(width="34px"),
-            )
-            plus = widgets.Button(
-                description="+",
-                tooltip=f"add one {name} to the {act}",
-                layout=widgets.Layout(width="34px"),
-            )
-            minus.on_click(lambda _b, k=kind: self.remove(k))
-            plus.on_click(lambda _b, k=kind: self.add(k))
-            label = widgets.HTML(layout=widgets.Layout(width="230px"))
-            self.plus_buttons[kind], self.minus_buttons[kind] = plus, minus
-            self.count_labels[kind] = label
-            rows.append(widgets.HBox([minus, label, plus]))
+        rows = KindRows(self.kinds, act, renderer, self.add, self.remove, label_width="230px")
+        self.plus_buttons, self.minus_buttons = rows.plus, rows.minus
+        self.count_labels = rows.labels
         self.chosen = widgets.HTML()
         self.send_button = widgets.Button(
             description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
@@ -109,7 +133,7 @@ class CountComposer(widgets.VBox):
         self.clear_button.on_click(lambda _b: self.clear())
         super().__init__(
             [
-                widgets.VBox(rows),
+                widgets.VBox(rows.rows),
                 self.chosen,
                 widgets.HBox([self.send_button, self.clear_button]),
             ]

@@ -32,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.widgets.counts import KindRows
 from prohis_nb.widgets.render import Renderer
 from prohis_nb.widgets.render.base import esc
 
@@ -82,28 +83,10 @@ class ItemComposer(widgets.VBox):
         for action in actions:
             kinds.update(dict.fromkeys(getattr(action, field)))
         self.kinds = list(kinds)
-        self.plus_buttons: dict[str, widgets.Button] = {}
-        self.minus_buttons: dict[str, widgets.Button] = {}
-        self.counts: dict[str, widgets.HTML] = {}
-        rows = []
-        for kind in self.kinds:
-            name = renderer.card_name(kind)
-            minus = widgets.Button(
-                description="−",
-                tooltip=f"take one {name} off the {act}",
-                layout=widgets.Layout(width="34px"),
-            )
-            plus = widgets.Button(
-                description="+",
-                tooltip=f"add one {name} to the {act}",
-                layout=widgets.Layout(width="34px"),
-            )
-            minus.on_click(lambda _b, k=kind: self.remove(k))
-            plus.on_click(lambda _b, k=kind: self.add(k))
-            count = widgets.HTML(layout=widgets.Layout(width="130px"))
-            self.plus_buttons[kind], self.minus_buttons[kind] = plus, minus
-            self.counts[kind] = count
-            rows.append(widgets.HBox([minus, count, plus]))
+        rows = KindRows(
+            self.kinds, act, renderer, self.add, self.remove, label_width="130px", verb="off"
+        )
+        self.plus_buttons, self.minus_buttons, self.counts = rows.plus, rows.minus, rows.labels
         self.chosen = widgets.HTML()
         self.send_button = widgets.Button(
             description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
@@ -123,7 +106,7 @@ class ItemComposer(widgets.VBox):
         super().__init__(
             [
                 widgets.GridBox(
-                    rows,
+                    rows.rows,
                     layout=widgets.Layout(grid_template_columns="repeat(4, max-content)"),
                 ),
                 self.chosen,
