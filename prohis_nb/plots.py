@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from prohis_nb.analysis import catch_probability, controller_values, convoy_belief
+from prohis_nb.analysis import catch_probability, controller_values, convoy_belief, score_history
 from prohis_nb.text import money
 
 #: Okabe-Ito colour-blind-safe palette.
@@ -469,4 +469,48 @@ def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None 
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
     _legend(ax, "upper right")
+    return fig, ax
+
+
+def scores_over_game(source: Any, seats: Sequence[int] | None = None):
+    """Every seat's score over a game, one line per seat, from its record.
+
+    ``source``: a record (``Record``, path, JSON text, parsed object) or a
+    game (Prohis or Smuggle). The numbers come from
+    :func:`prohis_nb.analysis.score_history`, which replays the record through
+    the engine: the score after each decision is ``game.scores()`` at that
+    moment, the **omniscient "as if the game ended now"** score (in Prohis it
+    counts the hidden cards in hand, so only the teacher could know it before
+    the end; in Smuggle it is the public money). The last point of each line is
+    the final score; the winners are marked in the legend. ``seats``: the seats
+    to draw (default: all).
+    """
+    history = score_history(source)
+    players = len(history[0])
+    shown = list(range(players)) if seats is None else list(seats)
+    for seat in shown:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seats are numbers from 0 to {players - 1}, got {seat!r}")
+    final = history[-1]
+    best = max(final)
+    fig, ax = _figure(9, 5)
+    steps = range(len(history))
+    for i, seat in enumerate(shown):
+        won = " (winner)" if final[seat] == best else ""
+        ax.plot(
+            steps,
+            [row[seat] for row in history],
+            color=PALETTE[i % len(PALETTE)],
+            linestyle=LINE_STYLES[i % len(LINE_STYLES)],
+            lw=2.5 if won else 1.8,
+            label=f"Seat {seat}: {money(final[seat])}{won}",
+        )
+    _style(
+        ax,
+        "Every seat's score over the game",
+        "decisions taken",
+        "score as if the game ended now",
+    )
+    _dollars(ax)
+    _legend(ax)
     return fig, ax

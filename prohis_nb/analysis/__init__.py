@@ -5,11 +5,13 @@ One module per question, like nashpy's façade over its algorithms:
 * :mod:`~prohis_nb.analysis.odds` — how likely an inspection catches a convoy;
 * :mod:`~prohis_nb.analysis.payoffs` — what each ending is worth to each side;
 * :mod:`~prohis_nb.analysis.values` — beliefs, expected values, the indifference bribe;
-* :mod:`~prohis_nb.analysis.equilibrium` — the convoy game solved, and classic references.
+* :mod:`~prohis_nb.analysis.equilibrium` — the convoy game solved, and classic references;
+* :mod:`~prohis_nb.analysis.history` — every seat's score over a recorded game (both games).
 
 Derivations with worked examples: ``docs/bluffing-math.md``.
 """
 
+from prohis_nb.analysis.history import score_history
 from prohis_nb.analysis.odds import (
     catch_probability,
     catch_probability_by_enumeration,
@@ -39,6 +41,7 @@ __all__ = [
     "hand_convoy_belief",
     "indifference_bribe",
     "inspection_values",
+    "score_history",
     "smuggler_values",
 ]
 

@@ -2,9 +2,11 @@
 
 Public: money, the Officer, who holds the hand, declarations, the hand searched
 last this round (``last_search``; every search is also in the log), pack and
-discard sizes. A hand's cards are seen by its holder
-(the drawer, or a receiver once it has accepted); the pack order never leaves
-the engine except through ``omniscient_view``.
+discard sizes; once the game has ended, every seat's final money
+(``final_scores``, the same as ``money``: money is public in Smuggle) and the
+``winners`` (``None`` before the end, as in a Prohis seat's view).
+A hand's cards are seen by its holder (the drawer, or a receiver once it has
+accepted); the pack order never leaves the engine except through ``omniscient_view``.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ class SeatView:
     discard_size: int
     legal_actions: tuple
     log: tuple[str, ...]
+    #: Every seat's final money, announced when the game ends (``None`` before).
+    final_scores: tuple[int, ...] | None = None
+    #: The seats with the most money at the end (``None`` before the end).
+    winners: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -118,6 +124,8 @@ def seat_view(game, seat: int) -> SeatView:
         discard_size=len(game.discards),
         legal_actions=game.legal_actions() if game.to_act == seat else (),
         log=tuple(game.log(seat)),
+        final_scores=tuple(game.scores()) if game.ended else None,
+        winners=tuple(game.winners()) if game.ended else None,
         **_common(game),
     )
 

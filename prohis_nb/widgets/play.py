@@ -21,7 +21,11 @@ files written on the server disappear with the session).
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
 table until that person confirms it is their turn, so nobody sees another
-player's hand.
+player's hand. When the game ends the curtain is lifted for a **final
+reveal**: the game is over and nothing is left to protect, so the whole class
+sees the teacher's view of every card (each hand, warehouse and the pile), the
+final scores and the winners. Both widgets open the ended table with a box of
+every seat's final score, the winners marked in words and bold.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
-from prohis_nb.widgets.table import Table
+from prohis_nb.widgets.table import TEACHER, Table
 
 #: The opponents when none are named, by game (bots from ``prohis_nb.bots``).
 DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
@@ -236,7 +240,7 @@ class Play(widgets.VBox):
         data = base64.b64encode(self.game.record().dumps().encode("utf-8")).decode("ascii")
         link = (
             f"<a href='data:application/json;base64,{data}' download='{esc(name)}' "
-            f"class='pnb-download' style='margin-left:8px'>⬇ {esc(name)}</a>"
+            f"class='pnb-download' style='margin-left:8px'>Download {esc(name)}</a>"
         )
         self.download.value = link
         return link
@@ -373,9 +377,7 @@ class HotSeat(Play):
     def _present(self) -> None:
         game = self.game
         if game.ended:
-            self.shown = None
-            self._cover(None)
-            self.status.value = self._final_text()
+            self._final_reveal()
             return
         seat = game.to_act
         if seat != self.shown:
@@ -389,6 +391,21 @@ class HotSeat(Play):
         self.curtain.layout.display = "none"
         self.panel.show(game.view(seat).to_json(), game.legal_actions())
         self.status.value = f"<b>Seat {seat}, your decision:</b> {esc(game.decision.text)}"
+
+    def _final_reveal(self) -> None:
+        """The game is over: lift the curtain and show every card to everyone.
+
+        Nothing is private any more, so the table switches to the teacher's
+        omniscient view (every hand, warehouse and the pile), headed by the
+        final scores and the winners.
+        """
+        self.shown = None
+        self.panel.hide()
+        self.curtain.layout.display = "none"
+        self.table.allow_teacher()
+        self.table.show_seat(TEACHER)
+        self.table.layout.display = ""
+        self.status.value = self._final_text() + " Every hand is shown: the game is over."
 
     def _cover(self, seat: int | None) -> None:
         """Hide every card: show only whose turn it is."""

@@ -9,7 +9,12 @@
 First / back / forward / last buttons and a slider move along a
 :class:`~prohis_nb.widgets.cursor.Timeline` (checkpoints every few actions, so
 any position is a few ``apply`` calls away). The table below shows the game
-at that position from the chosen seat, or from the teacher's chair.
+at that position from the chosen seat, or from the teacher's chair. At the
+last position of a finished game the table opens with the final scores, the
+winners marked (from the view's ``final_scores``/``winners``). The buttons use
+Font Awesome icons that ipywidgets ships (``fast-backward``, ``step-backward``,
+...) beside plain words, so they read on any machine, with or without a
+symbol font.
 A record that cannot be read, or is not a game this package plays, is refused
 with a message and the stepper keeps what it showed.
 """
@@ -48,10 +53,12 @@ class Stepper(widgets.VBox):
         start: int | None = 0,
     ) -> None:
         self.timeline = Timeline(source, checkpoint_every)
-        self.first_button = self._button("⏮ First", "Go to the deal", self.first)
-        self.back_button = self._button("◀ Back", "One decision back", self.back)
-        self.forward_button = self._button("Forward ▶", "One decision forward", self.forward)
-        self.last_button = self._button("Last ⏭", "Go to the end", self.last)
+        self.first_button = self._button("First", "Go to the deal", self.first, "fast-backward")
+        self.back_button = self._button("Back", "One decision back", self.back, "step-backward")
+        self.forward_button = self._button(
+            "Forward", "One decision forward", self.forward, "step-forward"
+        )
+        self.last_button = self._button("Last", "Go to the end", self.last, "fast-forward")
         self.slider = widgets.IntSlider(
             min=0,
             max=len(self.timeline),
@@ -167,8 +174,10 @@ class Stepper(widgets.VBox):
         live = " (live game)" if timeline.live is not None else ""
         self.status.value = f"<span role='status'>Step {position} of {end}{live}</span>"
 
-    def _button(self, text: str, tooltip: str, action: Any) -> widgets.Button:
-        button = widgets.Button(description=text, tooltip=tooltip)
+    def _button(self, text: str, tooltip: str, action: Any, icon: str) -> widgets.Button:
+        # A Font Awesome icon (shipped with ipywidgets) beside plain text: a symbol
+        # character such as U+23EE would show as a box on machines without a symbol font.
+        button = widgets.Button(description=text, tooltip=tooltip, icon=icon)
         button.on_click(lambda _button: action())
         return button
 

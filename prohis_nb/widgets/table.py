@@ -12,6 +12,11 @@ The picture is drawn from *one object only*: ``game.view(seat)`` for a seat,
 renderer (:mod:`prohis_nb.widgets.render`), which never sees the game, so
 switching seats can never show a card the chosen seat may not see. The view
 last drawn is kept in :attr:`Table.view` so tests can check whose it was.
+
+When the game has ended, the table opens with a box of every seat's final
+score (money written as ``$4,000``) and the winners marked in words and bold,
+drawn from the view's own ``final_scores``/``winners`` (the teacher's view:
+``scores``/``winners``), the same for every seat and for both games.
 """
 
 from __future__ import annotations
@@ -124,6 +129,18 @@ class Table(widgets.VBox):
             self._quiet = False
         self.refresh()
         return True
+
+    def allow_teacher(self) -> None:
+        """Offer the teacher's view from now on (HotSeat's final reveal, once nothing is secret)."""
+        if self._teacher_allowed:
+            return
+        self._teacher_allowed = True
+        self._quiet = True
+        try:
+            self.seat_picker.options = seat_options(self._game.players, True)
+            self.seat_picker.value = self._seat
+        finally:
+            self._quiet = False
 
     def set_game(self, game: GameBase, caption: str | None = None) -> None:
         """Show ``game`` (same seat; the selector follows a new player count)."""

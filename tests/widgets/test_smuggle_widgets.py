@@ -472,4 +472,7 @@ def test_hot_seat_with_bots_plays_a_smuggle_game_to_the_end():
         assert hot.table.view.seat == hot.game.to_act
         assert offered(hot) == set(hot.game.legal_actions())
         click_something(hot, rng)
-    assert "The game is over" in hot.status.value and hot.table.board.value == ""
+    assert "The game is over" in hot.status.value
+    # The final reveal (deliberate change): the curtain is lifted, every card is shown.
+    assert hot.table.seat == "teacher" and hot.curtain.layout.display == "none"
+    assert "data-viewer='teacher'" in hot.table.board.value

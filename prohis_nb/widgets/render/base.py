@@ -63,6 +63,13 @@ CSS = """
 .pnb-error{color:#000;background:#fde2d6;border:2px solid #D55E00;border-radius:6px;
  padding:4px 8px}
 .pnb-ok{background:#dff3ec;border:2px solid #009E73;border-radius:6px;padding:4px 8px}
+.pnb-ending{margin:4px 0 8px;padding:6px 10px;border:3px solid #009E73;border-radius:8px;
+ background:#eefaf5}
+.pnb-ending h4{margin:0 0 4px;font-size:16px}
+.pnb-ending table{border-collapse:collapse;font-size:15px}
+.pnb-ending td,.pnb-ending th{padding:2px 10px;text-align:left}
+.pnb-ending td.pnb-score{text-align:right;font-variant-numeric:tabular-nums}
+.pnb-ending tr.pnb-winner{font-weight:700;background:#c9eedf}
 </style>
 """
 
@@ -157,9 +164,62 @@ def render_table(
     title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
     return (
         f"{CSS}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
-        f"{title}{decision_html(view, viewer)}"
+        f"{title}{ending_html(view, viewer)}{decision_html(view, viewer)}"
         f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
         f"{log_html(view.get('log', ()), viewer)}</div>"
+    )
+
+
+def final_scores_of(view: Mapping[str, Any]) -> tuple[list[Any], list[int]] | None:
+    """The final scores and winners a view announces, or ``None`` before the end.
+
+    A seat's view carries them as ``final_scores`` and ``winners`` once the
+    game has ended (both games: the totals are announced to everyone); the
+    teacher's view has ``scores`` and ``winners`` at every moment, final once
+    ``ended`` is true.
+    """
+    if not view.get("ended"):
+        return None
+    scores = view.get("final_scores")
+    if scores is None:
+        scores = view.get("scores")
+    winners = view.get("winners")
+    if scores is None or winners is None:
+        return None
+    return list(scores), [int(s) for s in winners]
+
+
+def ending_html(view: Mapping[str, Any], viewer: int | None) -> str:
+    """The box at the top of an ended game: every seat's final score, the winners marked.
+
+    Drawn only from the view's own ``final_scores``/``scores`` and ``winners``
+    (see :func:`final_scores_of`); empty while the game goes on. Winners are
+    marked in words ("Winner", "Shared win") and in bold, not by colour alone.
+    """
+    from prohis_nb.text import money
+
+    ending = final_scores_of(view)
+    if ending is None:
+        return ""
+    scores, winners = ending
+    shared = len(winners) > 1
+    rows = []
+    for seat, score in enumerate(scores):
+        won = seat in winners
+        mark = ("Shared win" if shared else "Winner") if won else ""
+        rows.append(
+            f"<tr class='{'pnb-winner' if won else ''}' data-seat='{seat}'>"
+            f"<th scope='row'>{esc(seat_name(seat, viewer))}</th>"
+            f"<td class='pnb-score'>{esc(money(score))}</td><td>{esc(mark)}</td></tr>"
+        )
+    names = " and ".join(seat_name(s, viewer).lower() if s != viewer else "you" for s in winners)
+    if shared:
+        headline = f"Final scores: a shared win for {names} ({money(scores[winners[0]])})"
+    else:
+        headline = f"Final scores: {names} won with {money(scores[winners[0]])}"
+    return (
+        f"<div class='pnb-ending' role='status' aria-label='Final scores'>"
+        f"<h4>{esc(headline)}</h4><table>{''.join(rows)}</table></div>"
     )
 
 
