@@ -20,6 +20,7 @@ MODULES = [
     "prohis_nb.analysis.equilibrium",
     "prohis_nb.analysis.equilibrium_sets",
     "prohis_nb.analysis.smuggle",
+    "prohis_nb.analysis.history",
     "prohis_nb.bots.smuggle_bots",
     "prohis_nb.text",
 ]
