@@ -103,7 +103,8 @@ class Play(widgets.VBox):
     ``("bluff", {"bait": 0.5})``, ...); ``None``: the game's
     :data:`DEFAULT_OPPONENTS`. ``game_name``: ``"prohis"`` or ``"smuggle"``
     (ignored when ``game`` is given). ``delay``: seconds between two bot moves
-    on screen.
+    on screen. When the game ends the learner's table opens with every seat's
+    final score and the winners (the learner's own view: other hands stay hidden).
     """
 
     def __init__(
@@ -309,8 +310,9 @@ class HotSeat(Play):
     """Several people share one screen; a curtain hides the table between their turns.
 
     ``humans``: the seats played by people (default: every seat); the others
-    are bots (``opponents``). Only the seat that confirmed it is at the screen
-    is ever drawn.
+    are bots (``opponents``). During the game only the seat that confirmed it is
+    at the screen is ever drawn; when the game ends the curtain is lifted and the
+    teacher's view of every card is shown with the final scores (the final reveal).
     """
 
     def __init__(
