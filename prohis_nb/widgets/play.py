@@ -16,7 +16,9 @@ seconds apart (0 in tests). The game can be saved as a record at any time:
 "Save record" writes it into the file named in the box, never over a notebook
 and never over an existing file unless the user presses "Replace it" to
 confirm; "Download" offers the record to the browser as a file (on Binder,
-files written on the server disappear with the session).
+files written on the server disappear with the session). "Undo" takes back
+the learner's last decision and the bot moves that followed it
+(``game.undo()``, so the game is exactly as it was before that decision).
 
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
@@ -149,10 +151,17 @@ class Play(widgets.VBox):
         self.download_button.on_click(lambda _b: self.offer_download())
         #: A link that downloads the record in the browser (filled on request).
         self.download = widgets.HTML()
+        self.undo_button = widgets.Button(
+            description="Undo",
+            icon="undo",
+            tooltip="Take back your last decision (and the moves that followed it)",
+        )
+        self.undo_button.on_click(lambda _b: self.undo())
         self._pending_replace: Path | None = None
         self.save_name.observe(lambda _change: self._cancel_replace(), names="value")
         self.saver = widgets.HBox(
             [
+                self.undo_button,
                 self.save_name,
                 self.save_button,
                 self.replace_button,
@@ -183,6 +192,30 @@ class Play(widgets.VBox):
         self._cancel_replace()
         self.download.value = ""  # the link held the record before this move
         self._advance()
+        return True
+
+    def can_undo(self) -> bool:
+        """True when a decision of a person at this screen can be taken back."""
+        return any(action.seat in self.humans for action in self.game.actions)
+
+    def undo(self) -> bool:
+        """Take back the last decision of a person here and every bot move after it.
+
+        The engine rebuilds the game without those actions (``game.undo()``),
+        so the table, the record and every view are exactly as they were just
+        before that decision. Returns False (and changes nothing) when no
+        decision of a person is there to take back.
+        """
+        if not self.can_undo():
+            self.message.value = message_html("There is no decision of yours to take back.")
+            self._present()
+            return False
+        while self.game.undo().seat not in self.humans:
+            pass
+        self.message.value = ""
+        self._cancel_replace()
+        self.download.value = ""  # the link held the record with the decision taken back
+        self._present()
         return True
 
     def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> bool:
@@ -281,6 +314,7 @@ class Play(widgets.VBox):
 
     def _present(self) -> None:
         game = self.game
+        self.undo_button.disabled = not self.can_undo()
         self.table.refresh()
         if game.ended:
             self.panel.hide()
@@ -372,6 +406,7 @@ class HotSeat(Play):
 
     def _present(self) -> None:
         game = self.game
+        self.undo_button.disabled = not self.can_undo()
         if game.ended:
             self.shown = None
             self._cover(None)
