@@ -23,7 +23,9 @@ the learner's last decision and the bot moves that followed it
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
 table until that person confirms it is their turn, so nobody sees another
-player's hand.
+player's hand. The "Teacher's view" button shows every card (the omniscient
+view); while the game is running it first asks for confirmation, so that a
+class does not see every hand by accident.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
-from prohis_nb.widgets.table import Table
+from prohis_nb.widgets.table import TEACHER, Table
 
 #: The opponents when none are named, by game (bots from ``prohis_nb.bots``).
 DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
@@ -373,15 +375,96 @@ class HotSeat(Play):
         humans = sorted(set(humans))
         if not humans:
             raise RulesError("a hot-seat game needs at least one seat played by a person")
+        self.teacher_button = widgets.Button(
+            description="Teacher's view",
+            icon="eye",
+            tooltip="Every card of every seat (asks first while the game is running)",
+        )
+        self.teacher_button.on_click(lambda _b: self.toggle_teacher_view())
+        self.teacher_warning = widgets.HTML()
+        self.teacher_confirm = widgets.Button(
+            description="Yes, show every card",
+            button_style="danger",
+            icon="exclamation-triangle",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.teacher_confirm.on_click(lambda _b: self.show_teacher_view(confirmed=True))
+        self.teacher_cancel = widgets.Button(
+            description="Cancel", layout=widgets.Layout(display="none")
+        )
+        self.teacher_cancel.on_click(lambda _b: self.hide_teacher_view())
+        self.teacher_row = widgets.HBox(
+            [self.teacher_button, self.teacher_warning, self.teacher_confirm, self.teacher_cancel]
+        )
         super().__init__(game, humans[0], opponents, humans=humans, **options)
+        #: The teacher's omniscient table: empty and hidden unless asked for (and confirmed).
+        self.teacher_table = Table(self.game, TEACHER, picker=False)
+        self.teacher_table.board.value = ""
+        self.teacher_table.layout.display = "none"
         self.children = (
             self.status,
             self.message,
             self.curtain,
             self.panel,
             self.table,
+            self.teacher_row,
+            self.teacher_table,
             self.saver,
         )
+
+    # ------------------------------------------------------------ the teacher's view
+
+    @property
+    def teacher_view_shown(self) -> bool:
+        """True while every card is on the screen."""
+        return self.teacher_table.layout.display != "none"
+
+    def toggle_teacher_view(self) -> None:
+        """The "Teacher's view" button: show it (asking first mid-game), or hide it."""
+        if self.teacher_view_shown:
+            self.hide_teacher_view()
+        else:
+            self.show_teacher_view()
+
+    def show_teacher_view(self, confirmed: bool = False) -> bool:
+        """Show every card; while the game runs, only once ``confirmed``. True if shown.
+
+        Unconfirmed mid-game, it shows a warning with "Yes, show every card"
+        and "Cancel" instead, and draws nothing. Shown, it first covers the
+        seat at the screen (their cards and buttons), so the person to act
+        confirms again afterwards.
+        """
+        if not self.game.ended and not confirmed:
+            self.teacher_warning.value = (
+                "<div style='padding:4px 8px;border:2px solid #D55E00;border-radius:6px;"
+                "background:#fde2d6'>The game is running: this shows <b>every hand</b>. "
+                "Turn the screen away from the class first.</div>"
+            )
+            self.teacher_confirm.layout.display = ""
+            self.teacher_cancel.layout.display = ""
+            return False
+        self._clear_teacher_question()
+        if not self.game.ended:
+            self.shown = None
+            self._cover(self.game.to_act if self.game.to_act in self.humans else None)
+        self.teacher_table.set_game(self.game)
+        self.teacher_table.layout.display = ""
+        self.teacher_button.description = "Hide the teacher's view"
+        self.teacher_button.icon = "eye-slash"
+        return True
+
+    def hide_teacher_view(self) -> None:
+        """Take every card off the screen again (and withdraw a pending question)."""
+        self._clear_teacher_question()
+        self.teacher_table.board.value = ""  # nothing private stays in the page
+        self.teacher_table.layout.display = "none"
+        self.teacher_button.description = "Teacher's view"
+        self.teacher_button.icon = "eye"
+
+    def _clear_teacher_question(self) -> None:
+        self.teacher_warning.value = ""
+        self.teacher_confirm.layout.display = "none"
+        self.teacher_cancel.layout.display = "none"
 
     def act(self, action: Any) -> bool:
         """As :meth:`Play.act`, once the person to act has confirmed they are at the screen."""
@@ -397,6 +480,7 @@ class HotSeat(Play):
         game = self.game
         if game.ended or game.to_act not in self.humans:
             return
+        self.hide_teacher_view()  # a player's turn: the other hands leave the screen
         self.shown = game.to_act
         self._present()
 
