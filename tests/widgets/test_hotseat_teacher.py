@@ -45,7 +45,7 @@ def test_confirmed_the_teacher_view_shows_every_hand_and_covers_the_player():
     hot.teacher_confirm.click()
     assert hot.teacher_view_shown
     assert seat1_illegal_cards_on_screen(hot) == 3  # seat 1's hand as dealt
-    assert "Teacher's view" in hot.teacher_table.html
+    assert "data-viewer='teacher'" in hot.teacher_table.html
     assert hot.shown is None and hot.table.board.value == "" and not hot.panel.children
     assert not hot.act({"seat": 0, "act": "pass"})  # the player confirms again first
     hot.teacher_button.click()  # hide it
