@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.text import count, money, percent
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.render.base import CSS, esc
 
@@ -101,6 +102,7 @@ class ExplainedPlot:
         self.image.value = self.png
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
         self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        fit(self)  # type: ignore[arg-type]
         return True
 
 

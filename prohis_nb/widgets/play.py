@@ -43,6 +43,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import TEACHER, Table
@@ -316,6 +317,7 @@ class Play(widgets.VBox):
 
     def _present(self) -> None:
         game = self.game
+        fit(self)  # large print (or not) for the curtain and the save row
         self.undo_button.disabled = not self.can_undo()
         self.table.refresh()
         if game.ended:
@@ -490,6 +492,7 @@ class HotSeat(Play):
 
     def _present(self) -> None:
         game = self.game
+        fit(self)  # large print (or not) for the curtain and the save row
         self.undo_button.disabled = not self.can_undo()
         if game.ended:
             self.shown = None
