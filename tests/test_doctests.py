@@ -22,6 +22,7 @@ MODULES = [
     "prohis_nb.analysis.smuggle",
     "prohis_nb.bots.smuggle_bots",
     "prohis_nb.text",
+    "prohis_nb.presenting",
 ]
 
 
