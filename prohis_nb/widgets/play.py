@@ -399,10 +399,10 @@ class HotSeat(Play):
             [self.teacher_button, self.teacher_warning, self.teacher_confirm, self.teacher_cancel]
         )
         super().__init__(game, humans[0], opponents, humans=humans, **options)
-        #: The teacher's omniscient table: empty and hidden unless asked for (and confirmed).
-        self.teacher_table = Table(self.game, TEACHER, picker=False)
-        self.teacher_table.board.value = ""
-        self.teacher_table.layout.display = "none"
+        #: The teacher's omniscient table, made when first shown (before that, no hidden
+        #: card is ever sent to the page); emptied and hidden when taken away.
+        self.teacher_table: Table | None = None
+        self.teacher_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.children = (
             self.status,
             self.message,
@@ -410,7 +410,7 @@ class HotSeat(Play):
             self.panel,
             self.table,
             self.teacher_row,
-            self.teacher_table,
+            self.teacher_box,
             self.saver,
         )
 
@@ -419,7 +419,7 @@ class HotSeat(Play):
     @property
     def teacher_view_shown(self) -> bool:
         """True while every card is on the screen."""
-        return self.teacher_table.layout.display != "none"
+        return self.teacher_box.layout.display != "none"
 
     def toggle_teacher_view(self) -> None:
         """The "Teacher's view" button: show it (asking first mid-game), or hide it."""
@@ -449,8 +449,12 @@ class HotSeat(Play):
         if not self.game.ended:
             self.shown = None
             self._cover(self.game.to_act if self.game.to_act in self.humans else None)
-        self.teacher_table.set_game(self.game)
-        self.teacher_table.layout.display = ""
+        if self.teacher_table is None:
+            self.teacher_table = Table(self.game, TEACHER, picker=False)
+            self.teacher_box.children = (self.teacher_table,)
+        else:
+            self.teacher_table.set_game(self.game)
+        self.teacher_box.layout.display = ""
         self.teacher_button.description = "Hide the teacher's view"
         self.teacher_button.icon = "eye-slash"
         return True
@@ -458,8 +462,9 @@ class HotSeat(Play):
     def hide_teacher_view(self) -> None:
         """Take every card off the screen again (and withdraw a pending question)."""
         self._clear_teacher_question()
-        self.teacher_table.board.value = ""  # nothing private stays in the page
-        self.teacher_table.layout.display = "none"
+        if self.teacher_table is not None:
+            self.teacher_table.board.value = ""  # nothing private stays in the page
+        self.teacher_box.layout.display = "none"
         self.teacher_button.description = "Teacher's view"
         self.teacher_button.icon = "eye"
 

@@ -18,9 +18,14 @@ CI = ["captain", "inspector"]
 HANDS = [["legal"] * 4 + CI, ["illegal", "illegal", "illegal", "legal", *CI], ["legal"] * 4 + CI]
 
 
+def teacher_html(hot) -> str:
+    """What the teacher's table holds now ("" if it was never made)."""
+    return "" if hot.teacher_table is None else hot.teacher_table.board.value
+
+
 def seat1_illegal_cards_on_screen(hot) -> int:
     """How many illegal cards of seat 1's hand are drawn anywhere in the widget."""
-    html = hot.table.board.value + hot.teacher_table.board.value
+    html = hot.table.board.value + teacher_html(hot)
     return sum(1 for kind, seat, _part in drawn_cards(html) if kind == "illegal" and seat == 1)
 
 
@@ -29,8 +34,8 @@ def test_mid_game_the_teacher_view_asks_first_and_draws_nothing_until_confirmed(
     hot.ready_button.click()  # seat 0 is at the screen
     hot.teacher_button.click()
     assert not hot.teacher_view_shown
-    assert hot.teacher_table.board.value == ""
-    assert "illegal" not in face_up_kinds(hot.table.html + hot.teacher_table.html)
+    assert hot.teacher_table is None  # never made: no hidden card was sent to the page
+    assert "illegal" not in face_up_kinds(hot.table.html + teacher_html(hot))
     assert hot.teacher_confirm.layout.display == "" and "every hand" in hot.teacher_warning.value
     hot.teacher_cancel.click()
     assert hot.teacher_confirm.layout.display == "none" and hot.teacher_warning.value == ""
@@ -49,7 +54,7 @@ def test_confirmed_the_teacher_view_shows_every_hand_and_covers_the_player():
     assert hot.shown is None and hot.table.board.value == "" and not hot.panel.children
     assert not hot.act({"seat": 0, "act": "pass"})  # the player confirms again first
     hot.teacher_button.click()  # hide it
-    assert not hot.teacher_view_shown and hot.teacher_table.board.value == ""
+    assert not hot.teacher_view_shown and teacher_html(hot) == ""
     hot.ready_button.click()
     assert hot.shown == 0 and seat1_illegal_cards_on_screen(hot) == 0
 
