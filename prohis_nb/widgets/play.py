@@ -473,6 +473,12 @@ class HotSeat(Play):
         self.teacher_confirm.layout.display = "none"
         self.teacher_cancel.layout.display = "none"
 
+    def undo(self) -> bool:
+        """As :meth:`Play.undo`; the teacher's view leaves the screen first (it showed the game
+        before the undo, and a game running again needs a new confirmation)."""
+        self.hide_teacher_view()
+        return super().undo()
+
     def act(self, action: Any) -> bool:
         """As :meth:`Play.act`, once the person to act has confirmed they are at the screen."""
         if self.shown is None or self.shown != self.game.to_act:

@@ -75,3 +75,15 @@ def test_after_the_game_the_teacher_view_needs_no_confirmation():
     hot.teacher_button.click()
     assert hot.teacher_view_shown and hot.teacher_confirm.layout.display == "none"
     assert "Teacher" in hot.teacher_table.html
+
+
+def test_undo_after_the_end_takes_the_teacher_view_away_until_confirmed_again():
+    hot = HotSeat(players=3, seed=9, delay=0)
+    rng = random.Random(9)
+    while not hot.game.ended:
+        hot.reveal()
+        hot.act(rng.choice(hot.game.legal_actions()))
+    assert hot.show_teacher_view()
+    assert hot.undo() and not hot.game.ended
+    assert not hot.teacher_view_shown and teacher_html(hot) == ""
+    assert not hot.show_teacher_view()  # the game runs again: confirmation first
