@@ -9,11 +9,12 @@
 The switch is read when something is drawn: a table drawn, a decision
 offered or a figure made after ``large_print(True)`` is in large print, one
 drawn before stays as it was until it is drawn again (``table.refresh()``, or
-the next move). Widgets get the CSS class ``pnb-large`` (scaled rules that
-ship with every table's CSS, :data:`prohis_nb.widgets.render.base.CSS`); the
-figures of :mod:`prohis_nb.plots` multiply their font sizes by
-:data:`SCALE`. Matplotlib's global settings are never touched, so figures
-made by a lesson's own code keep their sizes. Pure standard library.
+the next move). Widgets get the CSS class ``pnb-large``, and what they draw
+in large print carries the scaled rules for it
+(:data:`prohis_nb.widgets.render.base.LARGE_CSS`); the figures of
+:mod:`prohis_nb.plots` multiply their font sizes by :data:`SCALE`.
+Matplotlib's global settings are never touched, so figures made by a
+lesson's own code keep their sizes. Pure standard library.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The HTML a renderer draws marks itself (:func:`~prohis_nb.widgets.render.base.large_class`);
 the ipywidgets around it get the CSS class ``pnb-large`` here, so that the
-scaled rules of :data:`~prohis_nb.widgets.render.base.CSS` reach their
+scaled rules of :data:`~prohis_nb.widgets.render.base.LARGE_CSS` reach their
 buttons and labels too. Widgets call :func:`fit` whenever they draw, so the
 switch (:func:`prohis_nb.presenting.large_print`) takes effect at the next
 refresh or move.

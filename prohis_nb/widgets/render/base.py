@@ -11,8 +11,9 @@ is the same for every game and lives here: :func:`render_table`.
 
 **Large print** (:func:`prohis_nb.presenting.large_print`): everything drawn
 in large print carries the class ``pnb-large`` (the HTML here, and the widgets
-around it), and :data:`CSS` holds scaled rules for that class only, so a table
-drawn in normal print next to it keeps its sizes.
+around it), and :data:`LARGE_CSS` holds scaled rules for that class only, so a table
+drawn in normal print next to it keeps its sizes; :func:`css` adds those
+rules (:data:`LARGE_CSS`) to what is drawn in large print only.
 """
 
 from __future__ import annotations
@@ -70,6 +71,15 @@ CSS = """
 .pnb-error{color:#000;background:#fde2d6;border:2px solid #D55E00;border-radius:6px;
  padding:4px 8px}
 .pnb-ok{background:#dff3ec;border:2px solid #009E73;border-radius:6px;padding:4px 8px}
+</style>
+"""
+
+#: The CSS class of everything drawn in large print.
+LARGE_CLASS = "pnb-large"
+
+#: The large-print rules (for :data:`LARGE_CLASS` only), added by :func:`css` in large print.
+LARGE_CSS = """
+<style>
 .pnb-large{--jp-widgets-font-size:20px;--jp-widgets-inline-height:42px;
  --jp-widgets-inline-label-width:140px;--jp-widgets-slider-handle-size:24px}
 .pnb-large .widget-button,.pnb-large .jupyter-button{font-size:20px;height:auto;
@@ -89,8 +99,10 @@ CSS = """
 </style>
 """
 
-#: The CSS class of everything drawn in large print.
-LARGE_CLASS = "pnb-large"
+
+def css() -> str:
+    """The widgets' CSS as drawn now: :data:`CSS`, and :data:`LARGE_CSS` in large print."""
+    return CSS + LARGE_CSS if is_large_print() else CSS
 
 
 def large_class() -> str:
@@ -188,7 +200,7 @@ def render_table(
     extra = f"<span class='pnb-muted'>{esc(caption)}</span>" if caption else ""
     title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
     return (
-        f"{CSS}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
+        f"{css()}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
         f"{title}{decision_html(view, viewer)}"
         f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
         f"{log_html(view.get('log', ()), viewer)}</div>"
@@ -229,4 +241,4 @@ def message_html(text: str, *, error: bool = True) -> str:
         return ""
     kind = ("pnb-error" if error else "pnb-ok") + large_class()
     role = "alert" if error else "status"
-    return f"{CSS}<div class='{kind}' role='{role}'>{esc(text)}</div>"
+    return f"{css()}<div class='{kind}' role='{role}'>{esc(text)}</div>"
