@@ -6,6 +6,11 @@ returns ``(figure, axes)`` so a lesson can add to it. Axes are labelled in
 dollars or probabilities; fonts are large; colours come from the Okabe-Ito
 palette, which stays distinct for colour-blind readers, and lines also differ
 by style and marker.
+
+For a projector, ``large_print(True)`` (:mod:`prohis_nb.presenting`) makes
+every text of the figures made afterwards :data:`~prohis_nb.presenting.SCALE`
+times larger: the sizes are read when a figure is drawn (:func:`_style`,
+:func:`_legend` and each label), never through matplotlib's global settings.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from prohis_nb.analysis import catch_probability, controller_values, convoy_belief, score_history
+from prohis_nb.presenting import font_size
+from prohis_nb.presenting import large_print as large_print  # plots.large_print(True)
 from prohis_nb.text import money
 
 #: Okabe-Ito colour-blind-safe palette.
@@ -33,7 +40,7 @@ def _figure(width: float = 8, height: float = 5, **kwargs: Any):
     around that moment would restore ``interactive`` to off when it exits, so
     that no later figure of the kernel would be shown. The fonts of
     :data:`FONT` are applied to each text explicitly instead (:func:`_style`,
-    :func:`_legend`).
+    :func:`_legend`), scaled by :func:`~prohis_nb.presenting.font_size` in large print.
     """
     import matplotlib.pyplot as plt
 
@@ -43,16 +50,16 @@ def _figure(width: float = 8, height: float = 5, **kwargs: Any):
 
 def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
     """Title, axis labels, tick labels and a light grid, in the lesson's font sizes."""
-    ax.set_title(title, fontsize=FONT["axes.titlesize"])
-    ax.set_xlabel(xlabel, fontsize=FONT["axes.labelsize"])
-    ax.set_ylabel(ylabel, fontsize=FONT["axes.labelsize"])
-    ax.tick_params(labelsize=12)
+    ax.set_title(title, fontsize=font_size(FONT["axes.titlesize"]))
+    ax.set_xlabel(xlabel, fontsize=font_size(FONT["axes.labelsize"]))
+    ax.set_ylabel(ylabel, fontsize=font_size(FONT["axes.labelsize"]))
+    ax.tick_params(labelsize=font_size(12))
     ax.grid(True, alpha=0.3)
 
 
 def _legend(ax, loc: str = "best") -> Any:
     """The axes' legend in the lesson's legend font size."""
-    return ax.legend(loc=loc, fontsize=FONT["legend.fontsize"])
+    return ax.legend(loc=loc, fontsize=font_size(FONT["legend.fontsize"]))
 
 
 def _dollars(ax, axis: str = "y") -> None:
@@ -96,7 +103,7 @@ def bribe_vs_inspection(
             (inspect, inspect),
             textcoords="offset points",
             xytext=(8, 8) if 0 < i == len(cards) - 1 else (8, -18),  # the top label above its line
-            fontsize=12,
+            fontsize=font_size(12),
             color=colour,
         )
     waive = float(controller_values(belief, cards[0], waiver_keeps_card=waiver_keeps_card)["waive"])
@@ -134,7 +141,7 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
                 f"{value:.2f}",
                 ha="center",
                 va="center",
-                fontsize=13,
+                fontsize=font_size(13),
                 color="black" if value > 0.5 else "white",
             )
     ax.set_xticks(range(n + 1))
@@ -147,8 +154,8 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
     )
     ax.grid(False)
     colorbar = fig.colorbar(image, ax=ax)
-    colorbar.set_label("probability of confiscation", fontsize=13)
-    colorbar.ax.tick_params(labelsize=12)
+    colorbar.set_label("probability of confiscation", fontsize=font_size(13))
+    colorbar.ax.tick_params(labelsize=font_size(12))
     return fig, ax
 
 
@@ -249,7 +256,7 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
             (float(b), 0.93),
             xytext=(6, 0),
             textcoords="offset points",
-            fontsize=12,
+            fontsize=font_size(12),
             xycoords=("data", "axes fraction"),
         )
     ax.set_ylim(-0.05, 1.05)
@@ -260,7 +267,7 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
         bbox_to_anchor=(0.5, -0.16),
         ncol=1,
         frameon=False,
-        fontsize=FONT["legend.fontsize"],
+        fontsize=font_size(FONT["legend.fontsize"]),
     )
     fig.subplots_adjust(bottom=0.33)
     return fig, ax
@@ -320,7 +327,7 @@ def declare_vs_lie(
             (float(even), value),
             textcoords="offset points",
             xytext=(10, 10),
-            fontsize=12,
+            fontsize=font_size(12),
         )
         ax.axvspan(0, float(even), color=PALETTE[3], alpha=0.08, label="lying pays")
     if search_rate is not None:

@@ -9,7 +9,10 @@
 * :class:`Explorer`: sliders that redraw the expected value of bribing and
   inspecting (needs ``prohis_nb.analysis`` and ``prohis_nb.plots``);
 * :class:`CustomsExplorer` (Smuggle): the expected value of declaring and of
-  lying against the Customs Officer's search rate.
+  lying against the Customs Officer's search rate;
+* :func:`large_print`: ``large_print(True)`` before a lesson on a projector
+  draws cards, text, buttons and figures half as large again
+  (:mod:`prohis_nb.presenting`).
 
 The widgets are thin: they draw views (``game.view(seat)``) with the game's
 renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
@@ -33,6 +36,7 @@ _LAZY = {
     "CustomsExplorer": "prohis_nb.widgets.customs",
     "renderer_for": "prohis_nb.widgets.render",
     "register_renderer": "prohis_nb.widgets.render",
+    "large_print": "prohis_nb.presenting",
 }
 
 

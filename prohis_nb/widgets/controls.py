@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.widgets.counts import CountComposer
 from prohis_nb.widgets.declare import ItemComposer
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import Renderer
 
 
@@ -197,6 +198,7 @@ class ActionPanel(widgets.VBox):
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Any]) -> None:
         """Offer exactly ``legal`` (the seat's legal actions), drawn with ``view``'s data."""
+        fit(self)  # large print (or not) for the buttons
         self.buttons, self.composers = {}, {}
         sections: dict[str, list[widgets.Widget]] = {}
         card_acts = self.renderer.card_acts

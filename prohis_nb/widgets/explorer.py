@@ -33,8 +33,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.text import count, money, percent
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html
-from prohis_nb.widgets.render.base import CSS, esc
+from prohis_nb.widgets.render.base import css, esc
 
 CARDS = ("lieutenant", "captain", "inspector")
 RANK = {"lieutenant": 1, "captain": 2, "inspector": 3}
@@ -100,7 +101,8 @@ class ExplainedPlot:
         self.png = figure_png(self.figure(settings, values))
         self.image.value = self.png
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
-        self.text.value = f"{CSS}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        self.text.value = f"{css()}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        fit(self)  # type: ignore[arg-type]
         return True
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from prohis_nb.text import money
 from prohis_nb.widgets.render import renderer_for
-from prohis_nb.widgets.render.base import CSS, esc
+from prohis_nb.widgets.render.base import css, esc, large_class
 
 
 def _plain(value: Any) -> Any:
@@ -127,7 +127,8 @@ class Check:
             "<details style='margin-top:4px'><summary>Show the package's answer</summary>"
             f"<code>{esc(_show(self.expected))}</code></details>"
         )
-        return f"{CSS}<div class='{style}' role='status'>{esc(self._text())}{reveal}</div>"
+        style += large_class()
+        return f"{css()}<div class='{style}' role='status'>{esc(self._text())}{reveal}</div>"
 
 
 def _show(value: Any) -> str:
@@ -173,7 +174,7 @@ def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HT
             f"<td style='text-align:right'>{money(HAND_VALUE[kind])}</td></tr>"
         )
     return HTML(
-        f"{CSS}<table class='pnb-table' style='border-collapse:collapse'>"
+        f"{css()}<table class='pnb-table{large_class()}' style='border-collapse:collapse'>"
         "<thead><tr><th>card</th><th>kind</th><th>in a warehouse</th>"
         "<th>left in hand at the end</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"

@@ -16,7 +16,9 @@ seconds apart (0 in tests). The game can be saved as a record at any time:
 "Save record" writes it into the file named in the box, never over a notebook
 and never over an existing file unless the user presses "Replace it" to
 confirm; "Download" offers the record to the browser as a file (on Binder,
-files written on the server disappear with the session).
+files written on the server disappear with the session). "Undo" takes back
+the learner's last decision and the bot moves that followed it
+(``game.undo()``, so the game is exactly as it was before that decision).
 
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
@@ -26,6 +28,9 @@ reveal**: the game is over and nothing is left to protect, so the whole class
 sees the teacher's view of every card (each hand, warehouse and the pile), the
 final scores and the winners. Both widgets open the ended table with a box of
 every seat's final score, the winners marked in words and bold.
+The "Teacher's view" button shows every card (the omniscient
+view); while the game is running it first asks for confirmation, so that a
+class does not see every hand by accident.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import TEACHER, Table
@@ -154,10 +160,17 @@ class Play(widgets.VBox):
         self.download_button.on_click(lambda _b: self.offer_download())
         #: A link that downloads the record in the browser (filled on request).
         self.download = widgets.HTML()
+        self.undo_button = widgets.Button(
+            description="Undo",
+            icon="undo",
+            tooltip="Take back your last decision (and the moves that followed it)",
+        )
+        self.undo_button.on_click(lambda _b: self.undo())
         self._pending_replace: Path | None = None
         self.save_name.observe(lambda _change: self._cancel_replace(), names="value")
         self.saver = widgets.HBox(
             [
+                self.undo_button,
                 self.save_name,
                 self.save_button,
                 self.replace_button,
@@ -188,6 +201,30 @@ class Play(widgets.VBox):
         self._cancel_replace()
         self.download.value = ""  # the link held the record before this move
         self._advance()
+        return True
+
+    def can_undo(self) -> bool:
+        """True when a decision of a person at this screen can be taken back."""
+        return any(action.seat in self.humans for action in self.game.actions)
+
+    def undo(self) -> bool:
+        """Take back the last decision of a person here and every bot move after it.
+
+        The engine rebuilds the game without those actions (``game.undo()``),
+        so the table, the record and every view are exactly as they were just
+        before that decision. Returns False (and changes nothing) when no
+        decision of a person is there to take back.
+        """
+        if not self.can_undo():
+            self.message.value = message_html("There is no decision of yours to take back.")
+            self._present()
+            return False
+        while self.game.undo().seat not in self.humans:
+            pass
+        self.message.value = ""
+        self._cancel_replace()
+        self.download.value = ""  # the link held the record with the decision taken back
+        self._present()
         return True
 
     def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> bool:
@@ -286,6 +323,8 @@ class Play(widgets.VBox):
 
     def _present(self) -> None:
         game = self.game
+        fit(self)  # large print (or not) for the curtain and the save row
+        self.undo_button.disabled = not self.can_undo()
         self.table.refresh()
         if game.ended:
             self.panel.hide()
@@ -345,15 +384,107 @@ class HotSeat(Play):
         humans = sorted(set(humans))
         if not humans:
             raise RulesError("a hot-seat game needs at least one seat played by a person")
+        self.teacher_button = widgets.Button(
+            description="Teacher's view",
+            icon="eye",
+            tooltip="Every card of every seat (asks first while the game is running)",
+        )
+        self.teacher_button.on_click(lambda _b: self.toggle_teacher_view())
+        self.teacher_warning = widgets.HTML()
+        self.teacher_confirm = widgets.Button(
+            description="Yes, show every card",
+            button_style="danger",
+            icon="exclamation-triangle",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.teacher_confirm.on_click(lambda _b: self.show_teacher_view(confirmed=True))
+        self.teacher_cancel = widgets.Button(
+            description="Cancel", layout=widgets.Layout(display="none")
+        )
+        self.teacher_cancel.on_click(lambda _b: self.hide_teacher_view())
+        self.teacher_row = widgets.HBox(
+            [self.teacher_button, self.teacher_warning, self.teacher_confirm, self.teacher_cancel]
+        )
         super().__init__(game, humans[0], opponents, humans=humans, **options)
+        #: The teacher's omniscient table, made when first shown (before that, no hidden
+        #: card is ever sent to the page); emptied and hidden when taken away.
+        self.teacher_table: Table | None = None
+        self.teacher_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.children = (
             self.status,
             self.message,
             self.curtain,
             self.panel,
             self.table,
+            self.teacher_row,
+            self.teacher_box,
             self.saver,
         )
+
+    # ------------------------------------------------------------ the teacher's view
+
+    @property
+    def teacher_view_shown(self) -> bool:
+        """True while every card is on the screen."""
+        return self.teacher_box.layout.display != "none"
+
+    def toggle_teacher_view(self) -> None:
+        """The "Teacher's view" button: show it (asking first mid-game), or hide it."""
+        if self.teacher_view_shown:
+            self.hide_teacher_view()
+        else:
+            self.show_teacher_view()
+
+    def show_teacher_view(self, confirmed: bool = False) -> bool:
+        """Show every card; while the game runs, only once ``confirmed``. True if shown.
+
+        Unconfirmed mid-game, it shows a warning with "Yes, show every card"
+        and "Cancel" instead, and draws nothing. Shown, it first covers the
+        seat at the screen (their cards and buttons), so the person to act
+        confirms again afterwards.
+        """
+        if not self.game.ended and not confirmed:
+            self.teacher_warning.value = (
+                "<div style='padding:4px 8px;border:2px solid #D55E00;border-radius:6px;"
+                "background:#fde2d6'>The game is running: this shows <b>every hand</b>. "
+                "Turn the screen away from the class first.</div>"
+            )
+            self.teacher_confirm.layout.display = ""
+            self.teacher_cancel.layout.display = ""
+            return False
+        self._clear_teacher_question()
+        if not self.game.ended:
+            self.shown = None
+            self._cover(self.game.to_act if self.game.to_act in self.humans else None)
+        if self.teacher_table is None:
+            self.teacher_table = Table(self.game, TEACHER, picker=False)
+            self.teacher_box.children = (self.teacher_table,)
+        else:
+            self.teacher_table.set_game(self.game)
+        self.teacher_box.layout.display = ""
+        self.teacher_button.description = "Hide the teacher's view"
+        self.teacher_button.icon = "eye-slash"
+        return True
+
+    def hide_teacher_view(self) -> None:
+        """Take every card off the screen again (and withdraw a pending question)."""
+        self._clear_teacher_question()
+        if self.teacher_table is not None:
+            self.teacher_table.board.value = ""  # nothing private stays in the page
+        self.teacher_box.layout.display = "none"
+        self.teacher_button.description = "Teacher's view"
+        self.teacher_button.icon = "eye"
+
+    def _clear_teacher_question(self) -> None:
+        self.teacher_warning.value = ""
+        self.teacher_confirm.layout.display = "none"
+        self.teacher_cancel.layout.display = "none"
+
+    def undo(self) -> bool:
+        """As :meth:`Play.undo`; the teacher's view leaves the screen first (it showed the game
+        before the undo, and a game running again needs a new confirmation)."""
+        self.hide_teacher_view()
+        return super().undo()
 
     def act(self, action: Any) -> bool:
         """As :meth:`Play.act`, once the person to act has confirmed they are at the screen."""
@@ -369,6 +500,7 @@ class HotSeat(Play):
         game = self.game
         if game.ended or game.to_act not in self.humans:
             return
+        self.hide_teacher_view()  # a player's turn: the other hands leave the screen
         self.shown = game.to_act
         self._present()
 
@@ -378,6 +510,8 @@ class HotSeat(Play):
 
     def _present(self) -> None:
         game = self.game
+        fit(self)  # large print (or not) for the curtain and the save row
+        self.undo_button.disabled = not self.can_undo()
         if game.ended:
             self._final_reveal()
             return

@@ -30,6 +30,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.core.record import Record
 from prohis_nb.errors import ProhisNbError
 from prohis_nb.widgets.cursor import RecordSource, Timeline
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.table import Table
 
@@ -171,6 +172,7 @@ class Stepper(widgets.VBox):
         self.forward_button.disabled = self.last_button.disabled = position == end
         caption = f"after {position} of {end} decisions"
         self.table.set_game(timeline.game, caption=caption)
+        fit(self)  # large print (or not) for the buttons and the slider
         live = " (live game)" if timeline.live is not None else ""
         self.status.value = f"<span role='status'>Step {position} of {end}{live}</span>"
 

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError
+from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
 
 #: The seat selector's value for the teacher's omniscient view.
@@ -169,6 +170,7 @@ class Table(widgets.VBox):
             viewer = self._seat
         renderer = renderer_for(game.game_name)
         self.board.value = render_table(self.view.to_json(), renderer, viewer, caption=self.caption)
+        fit(self)  # large print (or not) for the seat selector too
 
     # ------------------------------------------------------------ events
 

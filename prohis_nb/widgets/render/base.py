@@ -8,6 +8,12 @@ It never sees the game, so a picture can only show what the view holds.
 
 The frame around the cards area (title, the decision and who owns it, the log)
 is the same for every game and lives here: :func:`render_table`.
+
+**Large print** (:func:`prohis_nb.presenting.large_print`): everything drawn
+in large print carries the class ``pnb-large`` (the HTML here, and the widgets
+around it), and :data:`LARGE_CSS` holds scaled rules for that class only, so a table
+drawn in normal print next to it keeps its sizes; :func:`css` adds those
+rules (:data:`LARGE_CSS`) to what is drawn in large print only.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from prohis_nb.presenting import is_large_print
 
 #: Okabe-Ito colours: told apart by people with every common colour-vision deficiency.
 OKABE_ITO: dict[str, str] = {
@@ -72,6 +80,41 @@ CSS = """
 .pnb-ending tr.pnb-winner{font-weight:700;background:#c9eedf}
 </style>
 """
+
+#: The CSS class of everything drawn in large print.
+LARGE_CLASS = "pnb-large"
+
+#: The large-print rules (for :data:`LARGE_CLASS` only), added by :func:`css` in large print.
+LARGE_CSS = """
+<style>
+.pnb-large{--jp-widgets-font-size:20px;--jp-widgets-inline-height:42px;
+ --jp-widgets-inline-label-width:140px;--jp-widgets-slider-handle-size:24px}
+.pnb-large .widget-button,.pnb-large .jupyter-button{font-size:20px;height:auto;
+ min-height:42px;padding:4px 14px}
+.pnb-large .widget-label,.pnb-large .widget-readout,.pnb-large select,
+.pnb-large input{font-size:20px}
+.pnb-large .pnb-table,.pnb-table.pnb-large{font-size:21px;max-width:1400px}
+.pnb-large .pnb-title h3{font-size:25px}
+.pnb-large .pnb-badge{font-size:18px}
+.pnb-large .pnb-box h4,.pnb-large .pnb-logbox h4{font-size:20px!important}
+.pnb-large .pnb-card{zoom:1.5}
+.pnb-large .pnb-count,.pnb-large .pnb-muted{font-size:18px}
+.pnb-large .pnb-log{font-size:20px;max-height:320px}
+.pnb-large .pnb-error,.pnb-large .pnb-ok,.pnb-large.pnb-error,.pnb-large.pnb-ok,
+.pnb-large .pnb-explain{font-size:21px}
+.pnb-large .pnb-curtain div{font-size:24px!important}
+</style>
+"""
+
+
+def css() -> str:
+    """The widgets' CSS as drawn now: :data:`CSS`, and :data:`LARGE_CSS` in large print."""
+    return CSS + LARGE_CSS if is_large_print() else CSS
+
+
+def large_class() -> str:
+    """``" pnb-large"`` in large print (to add to a root element's classes), else ``""``."""
+    return f" {LARGE_CLASS}" if is_large_print() else ""
 
 
 def esc(value: Any) -> str:
@@ -160,10 +203,11 @@ def render_table(
     else:
         who = f"Seat {viewer}'s view: only what seat {viewer} may know"
         classes = "pnb-table"
+    classes += large_class()
     extra = f"<span class='pnb-muted'>{esc(caption)}</span>" if caption else ""
     title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
     return (
-        f"{CSS}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
+        f"{css()}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
         f"{title}{ending_html(view, viewer)}{decision_html(view, viewer)}"
         f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
         f"{log_html(view.get('log', ()), viewer)}</div>"
@@ -255,6 +299,6 @@ def message_html(text: str, *, error: bool = True) -> str:
     """A message box for the widgets: an error (what was wrong) or a confirmation."""
     if not text:
         return ""
-    kind = "pnb-error" if error else "pnb-ok"
+    kind = ("pnb-error" if error else "pnb-ok") + large_class()
     role = "alert" if error else "status"
-    return f"{CSS}<div class='{kind}' role='{role}'>{esc(text)}</div>"
+    return f"{css()}<div class='{kind}' role='{role}'>{esc(text)}</div>"
