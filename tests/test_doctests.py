@@ -23,6 +23,7 @@ MODULES = [
     "prohis_nb.analysis.history",
     "prohis_nb.bots.smuggle_bots",
     "prohis_nb.text",
+    "prohis_nb.widgets.downloads",
 ]
 
 

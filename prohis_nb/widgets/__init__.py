@@ -31,6 +31,7 @@ _LAZY = {
     "ActionPanel": "prohis_nb.widgets.controls",
     "Explorer": "prohis_nb.widgets.explorer",
     "CustomsExplorer": "prohis_nb.widgets.customs",
+    "download_figure": "prohis_nb.widgets.downloads",
     "renderer_for": "prohis_nb.widgets.render",
     "register_renderer": "prohis_nb.widgets.render",
 }

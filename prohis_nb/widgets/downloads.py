@@ -39,7 +39,7 @@ FIGURE_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 
 
 def safe_filename(filename: str, default: str = "download") -> str:
-    """The last part of ``filename`` (no folders: the browser saves into its own), or ``default``."""
+    """The last part of ``filename`` (no folders: the browser picks them), or ``default``."""
     if not isinstance(filename, str):
         raise TypeError(f"a file name is text, got {type(filename).__name__}")
     name = PureWindowsPath(PurePosixPath(filename.strip()).name).name

@@ -84,7 +84,7 @@ class ExplainedPlot:
         raise NotImplementedError  # pragma: no cover
 
     def download_controls(self) -> widgets.HBox:
-        """"Download PNG" / "Download SVG" buttons and the link they fill (:meth:`offer_figure`).
+        """The "Download PNG" / "Download SVG" buttons and the link they fill.
 
         The link is built only when asked: a redraw costs no more than before,
         and the link always holds the picture on screen (a redraw clears it).
