@@ -9,7 +9,9 @@
 * :class:`Explorer`: sliders that redraw the expected value of bribing and
   inspecting (needs ``prohis_nb.analysis`` and ``prohis_nb.plots``);
 * :class:`CustomsExplorer` (Smuggle): the expected value of declaring and of
-  lying against the Customs Officer's search rate.
+  lying against the Customs Officer's search rate;
+* :func:`download_figure`: PNG and SVG download links for any figure
+  (:mod:`prohis_nb.widgets.downloads` also makes record and CSV links).
 
 The widgets are thin: they draw views (``game.view(seat)``) with the game's
 renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
