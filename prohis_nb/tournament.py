@@ -52,7 +52,9 @@ e.g. a Dask cluster's ``client.get_executor()`` (docs/bots.md).
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
+import io
 import json
 import math
 import os
@@ -248,6 +250,13 @@ def paired_difference(games: Sequence[GameResult], first: str, second: str) -> P
 # ---------------------------------------------------------------- the tournament
 
 
+#: The columns of :meth:`TournamentResult.rows` and its CSV.
+CSV_COLUMNS = (
+    "group", "label", "appearances", "mean_score", "score_ci_low", "score_ci_high",
+    "win_rate", "win_ci_low", "win_ci_high",
+)  # fmt: skip
+
+
 @dataclass
 class TournamentResult:
     """The games (sorted by index) and their summary by bot and by seat."""
@@ -301,6 +310,41 @@ class TournamentResult:
             lines.append("")
             lines.append(f"time: {self.seconds:.2f} s ({games / self.seconds:,.0f} games/s)")
         return "\n".join(lines)
+
+    def rows(self) -> list[list[Any]]:
+        """The summary as a table: a header, then one row per bot (best first) and per seat.
+
+        Columns: ``group`` ("bot" or "seat"), ``label``, ``appearances``,
+        ``mean_score`` and its 95% interval, ``win_rate`` (0 to 1) and its
+        interval: the numbers of :meth:`table`, unrounded, for a spreadsheet.
+        """
+        rows: list[list[Any]] = [list(CSV_COLUMNS)]
+        ranked = sorted(self.by_bot.values(), key=lambda s: -s.mean_score)
+        for group, stats_list in (("bot", ranked), ("seat", self.by_seat)):
+            for stats in stats_list:
+                rows.append(
+                    [
+                        group, stats.label, stats.appearances,
+                        stats.mean_score, *stats.score_ci,
+                        stats.win_rate, *stats.win_ci,
+                    ]
+                )  # fmt: skip
+        return rows
+
+    def to_csv(self) -> str:
+        """:meth:`rows` as CSV text (what :meth:`download_link` offers)."""
+        buffer = io.StringIO()
+        csv.writer(buffer).writerows(self.rows())
+        return buffer.getvalue()
+
+    def download_link(self, filename: str = "tournament.csv") -> str:
+        """HTML for a link that saves :meth:`to_csv` in the browser (works on Binder).
+
+        Show it in a notebook with ``IPython.display.HTML(result.download_link())``.
+        """
+        from prohis_nb.widgets.downloads import csv_link
+
+        return csv_link(self.to_csv(), filename, f"Download {filename} (results table)")
 
     def to_json(self, records: bool = False) -> dict[str, Any]:
         """Plain JSON data: the plan, the summary and every game (records if asked)."""

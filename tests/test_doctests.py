@@ -24,6 +24,7 @@ MODULES = [
     "prohis_nb.bots.smuggle_bots",
     "prohis_nb.text",
     "prohis_nb.presenting",
+    "prohis_nb.widgets.downloads",
 ]
 
 

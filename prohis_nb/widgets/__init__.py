@@ -13,6 +13,8 @@
 * :func:`large_print`: ``large_print(True)`` before a lesson on a projector
   draws cards, text, buttons and figures half as large again
   (:mod:`prohis_nb.presenting`).
+* :func:`download_figure`: PNG and SVG download links for any figure
+  (:mod:`prohis_nb.widgets.downloads` also makes record and CSV links).
 
 The widgets are thin: they draw views (``game.view(seat)``) with the game's
 renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
@@ -34,6 +36,7 @@ _LAZY = {
     "ActionPanel": "prohis_nb.widgets.controls",
     "Explorer": "prohis_nb.widgets.explorer",
     "CustomsExplorer": "prohis_nb.widgets.customs",
+    "download_figure": "prohis_nb.widgets.downloads",
     "renderer_for": "prohis_nb.widgets.render",
     "register_renderer": "prohis_nb.widgets.render",
     "large_print": "prohis_nb.presenting",

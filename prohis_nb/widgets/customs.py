@@ -48,6 +48,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     After each change :attr:`values` holds every number shown (for lessons and
     tests), :attr:`sentences` the explanation and :attr:`png` the picture.
     ``board`` sets duties, fines and amounts (default: RULES.md's table).
+    "Download PNG" / "Download SVG" offer the picture as a file (:meth:`offer_figure`).
     """
 
     def __init__(
@@ -107,7 +108,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             layout=widgets.Layout(width="450px", min_width="450px"),
         )
         top = widgets.HBox([controls, self.image], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([top, self.message, self.text])
+        super().__init__([top, self.download_controls(), self.message, self.text])
         self.add_class("pnb-customs-explorer")
         for control in self.controls:
             control.observe(lambda _change: self.update(), names="value")
@@ -254,6 +255,13 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         return sentences
 
     # ------------------------------------------------------------ drawing
+
+    def figure_name(self, settings: Mapping[str, Any]) -> str:
+        """The file name of the picture shown: the 2 × 2 game or the heard declarations."""
+        if settings["picture"] == "heard":
+            return "declaration-search-rates"
+        goods = [card for card in settings["hand"] if card != "luggage"]
+        return f"declare-or-lie-{len(goods)}-{goods[0] if goods else 'luggage'}"
 
     def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
         """The picture chosen: the 2 × 2 plot for this hand, or the heard declarations' rates."""

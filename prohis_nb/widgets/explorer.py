@@ -69,6 +69,8 @@ class ExplainedPlot:
     values: dict[str, Any]
     sentences: list[str]
     png: bytes
+    #: The downloaded figure's file name, without ".png"/".svg".
+    download_name = "figure"
 
     def settings(self) -> dict[str, Any]:  # pragma: no cover - every explorer overrides it
         raise NotImplementedError
@@ -82,9 +84,59 @@ class ExplainedPlot:
     def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
         raise NotImplementedError  # pragma: no cover
 
+    def download_controls(self) -> widgets.HBox:
+        """The "Download PNG" / "Download SVG" buttons and the link they fill.
+
+        The link is built only when asked: a redraw costs no more than before,
+        and the link always holds the picture on screen (a redraw clears it).
+        """
+        self.png_button = widgets.Button(
+            description="Download PNG", icon="download", tooltip="Get the picture as a PNG file"
+        )
+        self.svg_button = widgets.Button(
+            description="Download SVG", icon="download", tooltip="Get the picture as an SVG file"
+        )
+        self.png_button.on_click(lambda _b: self.offer_figure("png"))
+        self.svg_button.on_click(lambda _b: self.offer_figure("svg"))
+        #: The link that downloads the picture in the browser (filled on request).
+        self.download = widgets.HTML()
+        self._drawn: tuple[dict[str, Any], dict[str, Any]] | None = None
+        return widgets.HBox([self.png_button, self.svg_button, self.download])
+
+    def offer_figure(self, fmt: str = "png") -> str:
+        """Show a link that downloads the picture on screen as PNG or SVG; return its HTML.
+
+        The figure is drawn again from the settings shown (at print
+        resolution), saved into the link and closed. With no picture on
+        screen (a refused setting) a message says so and the link is empty.
+        """
+        from prohis_nb.widgets.downloads import FIGURE_TYPES, figure_link
+
+        if fmt not in FIGURE_TYPES:
+            raise ValueError(f"a figure downloads as {' or '.join(FIGURE_TYPES)}, got {fmt!r}")
+        if self._drawn is None:
+            self.download.value = ""
+            self.message.value = message_html("There is no picture to download: change a setting.")
+            return ""
+        import matplotlib.pyplot as plt
+
+        fig = self.figure(*self._drawn)
+        try:
+            link = figure_link(fig, fmt, self.figure_name(self._drawn[0]))
+        finally:
+            plt.close(fig)
+        self.download.value = link
+        return link
+
+    def figure_name(self, settings: Mapping[str, Any]) -> str:
+        """The downloaded file's name (without extension) for these settings."""
+        return self.download_name
+
     def update(self) -> bool:
         """Recompute and redraw; a refused setting shows only a message (no stale picture)."""
         settings = self.settings()
+        self.download.value = ""  # the link held the previous picture
+        self._drawn = None
         try:
             values = self.compute(settings)
         except ValueError as error:
@@ -100,6 +152,7 @@ class ExplainedPlot:
         self.sentences = self.describe(settings, values)
         self.png = figure_png(self.figure(settings, values))
         self.image.value = self.png
+        self._drawn = (dict(settings), dict(values))
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
         self.text.value = f"{css()}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
         fit(self)  # type: ignore[arg-type]
@@ -123,7 +176,10 @@ class Explorer(ExplainedPlot, widgets.VBox):
 
     After each change :attr:`values` holds every number shown (for lessons and
     tests) and :attr:`sentences` the explanation; :attr:`png` is the picture.
+    "Download PNG" / "Download SVG" offer it as a file (:meth:`offer_figure`).
     """
+
+    download_name = "bribe-or-inspect"
 
     def __init__(
         self,
@@ -189,7 +245,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
             layout=widgets.Layout(width="450px", min_width="450px"),
         )  # fmt: skip
         top = widgets.HBox([controls, self.image], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([top, self.message, self.text])
+        super().__init__([top, self.download_controls(), self.message, self.text])
         self.add_class("pnb-explorer")
         for control in self.controls:
             control.observe(self._on_change, names="value")

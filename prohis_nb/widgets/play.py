@@ -35,7 +35,6 @@ class does not see every hand by accident.
 
 from __future__ import annotations
 
-import base64
 import shlex
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -48,6 +47,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
 from prohis_nb.widgets.controls import ActionPanel
+from prohis_nb.widgets.downloads import record_link
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
@@ -268,18 +268,14 @@ class Play(widgets.VBox):
         """Show a link that downloads the record in the browser; return the link's HTML.
 
         The record travels inside the link (``data:application/json;base64,…``
-        with a ``download`` attribute), so it works in JupyterLab, Notebook and
-        on Binder with no request to the server.
+        with a ``download`` attribute, :func:`prohis_nb.widgets.downloads.record_link`),
+        so it works in JupyterLab, Notebook and on Binder with no request to the server.
         """
         if name is None:
             name = Path(self.save_name.value.strip() or "my-game.json").name
         if not name or Path(name).suffix.lower() == ".ipynb":
             name = "my-game.json"
-        data = base64.b64encode(self.game.record().dumps().encode("utf-8")).decode("ascii")
-        link = (
-            f"<a href='data:application/json;base64,{data}' download='{esc(name)}' "
-            f"class='pnb-download' style='margin-left:8px'>Download {esc(name)}</a>"
-        )
+        link = record_link(self.game.record(), name)
         self.download.value = link
         return link
 

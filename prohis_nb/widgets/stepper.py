@@ -16,7 +16,8 @@ Font Awesome icons that ipywidgets ships (``fast-backward``, ``step-backward``,
 ...) beside plain words, so they read on any machine, with or without a
 symbol font.
 A record that cannot be read, or is not a game this package plays, is refused
-with a message and the stepper keeps what it showed.
+with a message and the stepper keeps what it showed. "Download record" offers
+the record shown as a file through the browser (works on Binder).
 """
 
 from __future__ import annotations
@@ -71,6 +72,12 @@ class Stepper(widgets.VBox):
         self.slider.observe(self._on_slide, names="value")
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load record")
         self.upload.observe(self._on_upload, names="value")
+        self.download_button = widgets.Button(
+            description="Download record", icon="download", tooltip="Get the record as a file"
+        )
+        self.download_button.on_click(lambda _b: self.offer_download())
+        #: A link that downloads the record shown (filled on request).
+        self.download = widgets.HTML()
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.last_step_ms = 0.0
@@ -83,7 +90,7 @@ class Stepper(widgets.VBox):
         super().__init__(
             [
                 controls,
-                widgets.HBox([self.slider, self.upload]),
+                widgets.HBox([self.slider, self.upload, self.download_button, self.download]),
                 self.status,
                 self.message,
                 self.table,
@@ -148,6 +155,7 @@ class Stepper(widgets.VBox):
             self.message.value = message_html(f"This record cannot be shown: {error}")
             return False
         self.timeline = timeline
+        self.download.value = ""  # the link held the previous record
         timeline.seek(0)
         self.message.value = message_html(
             f"Loaded a {timeline.game_name} game of {timeline.players} players with "
@@ -156,6 +164,31 @@ class Stepper(widgets.VBox):
         )
         self._show()
         return True
+
+    def offer_download(self, name: str = "record.json") -> str:
+        """Show a link that downloads the whole record shown (every decision); return its HTML.
+
+        The record travels in the link
+        (:func:`prohis_nb.widgets.downloads.record_link`): nothing is written on
+        the server. A record holds every hand, so a *live* game's record is
+        offered only once that game is over: while it is being played, the
+        link would show every seat's cards to whoever is at the screen (a
+        message says so and the empty string is returned).
+        """
+        from prohis_nb.widgets.downloads import record_link
+        from prohis_nb.widgets.render import message_html
+
+        self.timeline.sync()
+        live = self.timeline.live
+        if live is not None and not live.ended:
+            self.download.value = message_html(
+                "The record of a game still being played holds every hand: it can be "
+                "downloaded once the game is over."
+            )
+            return ""
+        link = record_link(self.timeline.record, name)
+        self.download.value = link
+        return link
 
     # ------------------------------------------------------------ drawing
 
