@@ -43,7 +43,7 @@ format: $(STAMP)
 # Two runs: everything else in parallel, then the browser tests on their own (a JupyterLab
 # server's kernels started beside the lesson-executing tests' kernels once left a test waiting).
 test: $(STAMP) lint browser
-	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax -m "not browser" tests notebooks
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
 
 bench: $(STAMP)
