@@ -1,0 +1,52 @@
+"""The coach: beside every decision, what the seat may believe and what each choice is worth.
+
+It reads one seat's view and nothing else, so it can sit beside a learner
+without giving away a card:
+
+>>> from prohis_nb import Game
+>>> from prohis_nb.coach import advise
+>>> game = Game(players=4, seed=7)
+>>> advice = advise(game.view(game.to_act))   # doctest: +SKIP
+>>> advice.why                                # one plain sentence   # doctest: +SKIP
+
+* :func:`advise` - beliefs about every hidden place, and every legal choice
+  with its expected value, the best one marked;
+* :func:`judge` - a verdict on a move actually taken.
+
+Each game has its own module (``prohis_nb.coach.prohis``,
+``prohis_nb.coach.smuggle``) with the same two functions; these pick the
+right one from the view.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
+
+__all__ = ["Advice", "Belief", "Choice", "Verdict", "advise", "judge"]
+
+
+def _game_module(view: Any) -> ModuleType:
+    """The coach module for the game ``view`` belongs to."""
+    module = type(view).__module__
+    if module.startswith("prohis_nb.prohis"):
+        return import_module("prohis_nb.coach.prohis")
+    if module.startswith("prohis_nb.smuggle"):
+        return import_module("prohis_nb.coach.smuggle")
+    raise TypeError(
+        f"the coach reads a seat's view (game.view(seat)) of Prohis or Smuggle, "
+        f"not {type(view).__name__}"
+    )
+
+
+def advise(view: Any) -> Advice:
+    """What ``view.seat`` may believe and what each of its legal choices is worth."""
+    return _game_module(view).advise(view)
+
+
+def judge(view: Any, action: Any) -> Verdict:
+    """A verdict on ``action``, taken by ``view.seat`` at the state ``view`` shows."""
+    return _game_module(view).judge(view, action)
