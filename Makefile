@@ -7,11 +7,16 @@ STAMP := $(VENV)/.installed-dev
 CHROMIUM ?= /usr/bin/chromium
 # JupyterLab refuses to run as root unless told to (CI and containers run as root).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Where JupyterLab listens: `make lab PORT=8890 IP=0.0.0.0` (empty: JupyterLab's defaults,
+# port 8888 or the next free one, on localhost only).
+PORT ?=
+IP ?=
+LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 
 .PHONY: help setup lab test lint format bench clean browser
 
 help:
-	@echo "make lab    set up .venv and open the lessons in JupyterLab"
+	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
 	@echo "make test   set up .venv and run ruff, every test and every notebook"
 	@echo "make bench  print the speed figures (benchmarks/)"
 
@@ -19,13 +24,13 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]" --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
 setup: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab $(LAB_ROOT) notebooks/
+	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_WHERE) notebooks/
 
 # Install Debian's Chromium for the browser test when it is missing (needs root, as in CI).
 browser:
