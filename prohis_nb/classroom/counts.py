@@ -180,7 +180,9 @@ def decision_counts(record: Any, seat: int | None = None) -> dict[str, int]:
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players
     ):
-        raise ValueError(f"seat must be a seat of this game, 0 to {final.players - 1}, got {seat!r}")
+        raise ValueError(
+            f"seat must be a seat of this game, 0 to {final.players - 1}, got {excerpt(seat)}"
+        )
     counter = _ProhisCounter(seat) if rec.game == "prohis" else _SmuggleCounter(seat)
     game = rec.new_game()
     for index, action in enumerate(final.actions):
@@ -205,6 +207,8 @@ class _ProhisCounter:
         self.smuggler: int | None = None
         self.card: str | None = None  # the winning controller's card
         self.bribed = False
+        self.controlled = False
+        self.hand_dirty = False
 
     def _add(self, who: int, key: str, amount: int = 1) -> None:
         if self.seat is None or self.seat == who:
@@ -275,6 +279,7 @@ class _SmuggleCounter:
         self.kind = ""
         self.lie = False
         self.truth_now = False
+        self.role = ""
 
     def _add(self, who: int, key: str) -> None:
         if self.seat is None or self.seat == who:
