@@ -41,8 +41,10 @@ Prohis keys (each a count; ``*_<rank>`` for ``lieutenant``, ``captain``, ``inspe
 ``inspections``, ``waivers``     answers when no bribe was offered
                                  (``inspections_<rank>``, ``waivers_<rank>``;
                                  ``inspections_dirty``, ``waivers_dirty``: of a
-                                 dirty convoy)
-``searches``                     inspections of any cause (inspect or reject)
+                                 dirty convoy); the inspection owed after a
+                                 rejected bribe is not a choice: not counted
+``searches``                     inspections of any cause (chosen, or owed
+                                 after a rejected bribe)
 ``catches``                      searches that turned an illegal card
 =============================== ==============================================
 
@@ -188,9 +190,9 @@ def decision_counts(record: Any, seat: int | None = None) -> dict[str, int]:
     for index, action in enumerate(final.actions):
         counter.before(game, action)
         game.apply(action)
-        counter.count(action)
+        counter.count(action, forced=False)
         for step in game.forced_after(index):
-            counter.count(step)
+            counter.count(step, forced=True)
     counts = {key: 0 for key in keys_of(rec.game)}
     counts.update(counter.counts)
     counts["games"] = 1
@@ -222,7 +224,7 @@ class _ProhisCounter:
             convoy = game.omniscient_view().convoy
             self.card = convoy.controller_card
 
-    def count(self, action: Any) -> None:
+    def count(self, action: Any, forced: bool) -> None:
         act, who = action.act, action.seat
         dirty = "illegal" in self.convoy
         if act == "convoy":
@@ -256,8 +258,8 @@ class _ProhisCounter:
                     self._add(who, "convoys_dirty_bribed" if dirty else "convoys_clean_bribed")
         elif act in ("accept", "reject"):
             self._add(who, "bribes_accepted" if act == "accept" else "bribes_rejected")
-            if act == "reject":
-                self._add(who, "searches")
+        elif act == "inspect" and forced:  # the inspection a rejected bribe obliges
+            self._add(who, "searches")
         elif act in ("inspect", "waive"):
             plural = "inspections" if act == "inspect" else "waivers"
             self._add(who, plural)
@@ -300,7 +302,7 @@ class _SmuggleCounter:
         elif action.act in ("accept", "search", "challenge", "inform"):
             self.role = game.decision.kind  # "officer" or "receiver"
 
-    def count(self, action: Any) -> None:
+    def count(self, action: Any, forced: bool) -> None:
         act, who = action.act, action.seat
         if act in ("declare", "immunity"):
             self.kind = "immunity" if act == "immunity" else f"{len(action.items)}_items"
