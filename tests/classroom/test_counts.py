@@ -21,8 +21,8 @@ from prohis_nb.classroom import decision_counts
 from prohis_nb.classroom.counts import PROHIS_KEYS, SMUGGLE_KEYS
 from prohis_nb.core.record import Record
 from prohis_nb.errors import RecordError
-from prohis_nb.smuggle.game import SmuggleGame, SmuggleRules
 from prohis_nb.smuggle.board import PACK_COUNTS
+from prohis_nb.smuggle.game import SmuggleGame, SmuggleRules
 from prohis_nb.widgets.lesson import stacked_game
 
 HAND = ["illegal", "legal", "captain", "inspector"]
@@ -329,9 +329,9 @@ def test_smuggle_counts_match_what_searches_showed(seed):
     assert counts["passed_lies"] == independent["officer_False_True"]
     assert counts["informs"] == independent["receiver_True"] > 0
     assert counts["informs_on_lies"] == independent["receiver_True_True"]
-    assert counts["receiver_decisions"] == independent["receiver_True"] + independent[
-        "receiver_False"
-    ]
+    assert (
+        counts["receiver_decisions"] == independent["receiver_True"] + independent["receiver_False"]
+    )
     assert list(counts) == list(SMUGGLE_KEYS)
 
 
