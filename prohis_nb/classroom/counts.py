@@ -32,7 +32,9 @@ Prohis keys (each a count; ``*_<rank>`` for ``lieutenant``, ``captain``, ``inspe
 ``convoys_controlled``           convoys some opponent controlled
 ``control_chances``              chances to control (a ``control`` or a
                                  ``decline``); ``controls``, ``controls_<rank>``
-``bribe_chances``                offers decided (``bribe`` or ``no_bribe``)
+``bribe_chances``                controlled convoys whose smuggler chose to
+                                 offer a bribe or not (its first offer; an
+                                 empty hand offers nothing, no choice)
 ``bribes``, ``bribe_cards``,     bribes offered, their cards in all, and the
 ``bribe_value``                  cards' warehouse value to the controller ($)
 ``bribes_dirty_convoy``          bribes offered on a dirty convoy
@@ -177,26 +179,31 @@ def decision_counts(record: Any, seat: int | None = None) -> dict[str, int]:
     record is malformed or holds an action the rules do not allow, and
     ``ValueError`` for a seat the game does not have.
     """
-    rec = as_record(record)
-    final = rec.replay()  # the engine's own checks; its actions include steps a record left out
+    counts, _ = count_game(as_record(record), seat)
+    return counts
+
+
+def count_game(record: Record, seat: int | None = None) -> tuple[dict[str, int], Any]:
+    """:func:`decision_counts` of a ``Record``, and the game at its end (replayed once)."""
+    final = record.replay()  # the engine's own checks; its actions include steps a record left out
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players
     ):
         raise ValueError(
             f"seat must be a seat of this game, 0 to {final.players - 1}, got {excerpt(seat)}"
         )
-    counter = _ProhisCounter(seat) if rec.game == "prohis" else _SmuggleCounter(seat)
-    game = rec.new_game()
+    counter = _ProhisCounter(seat) if record.game == "prohis" else _SmuggleCounter(seat)
+    game = record.new_game()
     for index, action in enumerate(final.actions):
         counter.before(game, action)
         game.apply(action)
         counter.count(action, forced=False)
         for step in game.forced_after(index):
             counter.count(step, forced=True)
-    counts = {key: 0 for key in keys_of(rec.game)}
+    counts = {key: 0 for key in keys_of(record.game)}
     counts.update(counter.counts)
     counts["games"] = 1
-    return counts
+    return counts, final
 
 
 class _ProhisCounter:
@@ -210,6 +217,7 @@ class _ProhisCounter:
         self.card: str | None = None  # the winning controller's card
         self.bribed = False
         self.controlled = False
+        self.offered = False
         self.hand_dirty = False
 
     def _add(self, who: int, key: str, amount: int = 1) -> None:
@@ -229,7 +237,7 @@ class _ProhisCounter:
         dirty = "illegal" in self.convoy
         if act == "convoy":
             self.convoy, self.smuggler, self.bribed = tuple(action.cards), who, False
-            self.controlled = False
+            self.controlled = self.offered = False
             dirty = "illegal" in self.convoy
             self._add(who, "convoys")
             self._add(who, "convoys_dirty" if dirty else "convoys_clean")
@@ -244,7 +252,9 @@ class _ProhisCounter:
                     self.controlled = True
                     self._add(self.smuggler, "convoys_controlled")  # type: ignore[arg-type]
         elif act in ("bribe", "no_bribe"):
-            self._add(who, "bribe_chances")
+            if not forced and not self.offered:  # the first offer a smuggler could choose
+                self.offered = True
+                self._add(who, "bribe_chances")
             if act == "bribe":
                 from prohis_nb.prohis.cards import WAREHOUSE_VALUE
 
