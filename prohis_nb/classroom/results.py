@@ -1,7 +1,9 @@
 """The class's results: every rate the class showed, with its interval, beside the theory.
 
->>> results = load_class("notebooks/class_records")          # doctest: +SKIP
->>> results.table()                                          # doctest: +SKIP
+::
+
+    results = load_class("notebooks/class_records")
+    results.table()
 
 :func:`load_class` reads a folder (or a list of files, or an upload's files),
 skips what it cannot use with a reason (:attr:`ClassResults.skipped`), and
@@ -178,6 +180,10 @@ class ClassTable:
 
 
 Spec = tuple[str, str, Callable[[dict[str, int]], int], Callable[[dict[str, int]], int]]
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 def _prohis_specs() -> list[Spec]:

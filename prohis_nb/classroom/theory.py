@@ -72,7 +72,7 @@ def none(reason: str) -> Prediction:
 
 
 def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
-    """The convoy game's predictions, by table row name, for a chance ``p_dirty`` of a dirty hand."""
+    """The convoy game's predictions by row name, for a chance ``p_dirty`` of a dirty hand."""
     if p_dirty is None:
         reason = "no convoys in the class: the chance of a dirty hand is unknown"
         return {
