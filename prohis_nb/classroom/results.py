@@ -135,7 +135,7 @@ class ClassTable:
 
         text = csv_text(self.to_rows())
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            Path(path).write_text(text, encoding="utf-8", newline="")  # the csv module's line ends
         return text
 
     def to_pandas(self) -> Any:
