@@ -109,6 +109,8 @@ def read_sources(source: Any) -> tuple[list[tuple[str, bytes]], list[Skipped]]:
             return
         read.append((name, data))
 
+    if hasattr(source, "value") and hasattr(source, "accept"):  # a FileUpload widget
+        source = source.value
     uploads = _upload_items(source)
     if uploads is not None:
         for name, content in uploads:
