@@ -85,6 +85,11 @@ class Row:
 COLUMNS = tuple(f.name for f in fields(Row))
 
 
+def _short(model: str) -> str:
+    """A model's short name: its description up to the first colon (``"convoy game (...)"``)."""
+    return model.split(":", 1)[0]
+
+
 class ClassTable:
     """The rows of the class table, shown as HTML in a notebook; plain data underneath."""
 
@@ -144,6 +149,14 @@ class ClassTable:
 
         return pd.DataFrame([{name: getattr(r, name) for name in COLUMNS} for r in self.rows])
 
+    def models(self) -> dict[str, str]:
+        """Every model the predictions come from: short name → its full description."""
+        out: dict[str, str] = {}
+        for row in self.rows:
+            if row.model:
+                out.setdefault(_short(row.model), row.model)
+        return out
+
     def _repr_html_(self) -> str:
         head = (
             "<tr><th>game</th><th>what was counted</th><th>class</th>"
@@ -152,7 +165,7 @@ class ClassTable:
         body = []
         for row in self.rows:
             theory = str(row.prediction)
-            model = row.model if row.prediction.applies else row.note
+            model = _short(row.model) if row.prediction.applies else row.note
             if row.prediction.applies and row.note:
                 model += f" ({row.note})"
             body.append(
@@ -164,9 +177,14 @@ class ClassTable:
                 + "</tr>"
             )
         caption = html.escape(f"The class against the theory ({self.interval_words()})")
+        notes = "".join(
+            f"<li><b>{html.escape(name)}</b>: {html.escape(text.split(': ', 1)[-1])}</li>"
+            for name, text in self.models().items()
+        )
         return (
             f"<table class='pnb-class-table'><caption>{caption}</caption>"
             f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
+            + (f"<ul class='pnb-class-models'>{notes}</ul>" if notes else "")
         )
 
     def __repr__(self) -> str:
