@@ -380,6 +380,8 @@ class ClassResults:
                 per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
                 k = sum(x for x, _ in per_game)
                 n = sum(y for _, y in per_game)
+                low: float | None
+                high: float | None
                 if n:
                     low, high = (
                         clustered(per_game, method, confidence)
@@ -388,7 +390,7 @@ class ClassResults:
                     )
                     rate: float | None = k / n
                 else:
-                    low = high = rate = None
+                    low, high, rate = None, None, None
                 prediction = predictions.get(measure) or Prediction(
                     None, None, "", _no_prediction(measure)
                 )

@@ -35,9 +35,6 @@ from typing import Any
 
 from prohis_nb.text import percent
 
-#: The convoy game's fixed parameters (everything but the chance of a dirty hand).
-CONVOY_MODEL = {"card": "captain", "size": 3, "illegal": 1, "bribe": ("legal",)}
-
 
 @dataclass(frozen=True)
 class Prediction:
@@ -80,13 +77,17 @@ def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
             for name in ("bait", "dirty convoys", "bribe offered", "bribe accepted", "inspection")
         }
     from prohis_nb.analysis.equilibrium import ConvoyGame
+    from prohis_nb.analysis.equilibrium import exact_probability as exact
     from prohis_nb.analysis.equilibrium_sets import equilibrium_set
 
-    p = Fraction(p_dirty).limit_denominator(100)
-    every = equilibrium_set(ConvoyGame(p_dirty=p, **CONVOY_MODEL))
+    # to the percent: the solver reads a float as it prints (0.77 → 77/100), exactly
+    p = round(p_dirty, 2)
+    every = equilibrium_set(
+        ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=p)
+    )
     model = (
         f"convoy game (analysis.equilibrium_sets): a captain, 3-card convoy, 1 illegal card, "
-        f"a bribe of 1 legal card, P(dirty hand) = {percent(float(p))} as in the class"
+        f"a bribe of 1 legal card, P(dirty hand) = {percent(p)} as in the class"
     )
     bait = every.bait_range
     never = every.offers_never_made
@@ -97,7 +98,7 @@ def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
     untested = "never tested in equilibrium: any rate in this range keeps it one"
     return {
         "bait": rng(bait),
-        "dirty convoys": rng((p * (1 - bait[1]), p * (1 - bait[0]))),
+        "dirty convoys": rng((exact(p) * (1 - bait[1]), exact(p) * (1 - bait[0]))),
         "bribe offered": rng(every.bribe_rate_range),
         "bribe accepted": rng(every.accept_ranges["bribe"], untested if "bribe" in never else ""),
         "inspection": rng(every.inspect_range, untested if "no bribe" in never else ""),

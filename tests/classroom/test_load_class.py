@@ -71,16 +71,17 @@ def test_predictions_come_from_the_analysis(example):
     from prohis_nb.analysis.informer import informer_equilibrium
 
     totals = example.totals("prohis")
-    p = Fraction((totals["convoys_dirty"] + totals["convoys_bait"]) / totals["convoys"])
-    every = equilibrium_set(
-        ConvoyGame(card="captain", size=3, p_dirty=p.limit_denominator(100), bribe=("legal",))
-    )
+    share = Fraction(totals["convoys_dirty"] + totals["convoys_bait"], totals["convoys"])
+    p = Fraction(round(share * 100), 100)  # the class's share, to the percent
+    every = equilibrium_set(ConvoyGame(card="captain", size=3, p_dirty=p, bribe=("legal",)))
     table = example.table()
     row = table["inspection"]
     assert (row.predicted_low, row.predicted_high) == pytest.approx(
         tuple(map(float, every.inspect_range))
     )
     assert table["bait"].predicted_low == pytest.approx(float(every.bait_range[0]))
+    dirty = table["dirty convoys"]
+    assert dirty.predicted_high == pytest.approx(float(p * (1 - every.bait_range[0])))
     assert "convoy game" in row.model
     assert table["control"].predicted_low is None and "no prediction" in table["control"].note
     assert table["informing"].predicted_high == 0.0 and informer_equilibrium().never_informs
