@@ -12,8 +12,10 @@ The game's rules are never read again here: the record is replayed action by
 action with the engine's own checks (a bad record raises ``RecordError``), and
 each action is counted from its own fields and from what the omniscient view
 says at the moment it is taken (the controller's card, the hand behind a
-declaration). The steps the engine takes by itself (the forced last ``turn`` of
-an inspection, an offer of nothing from an empty hand) are counted too.
+declaration). The steps the engine takes by itself are counted where they
+matter but never as choices: the forced last ``turn`` of an inspection may
+catch illegal goods, the inspection owed after a rejected bribe is a search,
+and an empty hand's offer of nothing is no chance to bribe.
 
 A decision is counted for the seat that took it: with ``seat=S`` only S's own
 decisions are counted (its convoys and bribes as smuggler, its controls and
@@ -64,8 +66,8 @@ Smuggle keys (a declaration's *kind* is how many items it names, 0 to 4, or
 ``searches``                     (challenge, for an immunity claim); by kind
                                  ``officer_decisions_<k>``, ``searches_<k>``
 ``searches_of_lies``             searches (and challenges) of a false hand
-``passed_hands``, ``passed_lies`` hands the Officer let through, and how many
-                                 of them were false
+``passed_hands``,                hands the Officer let through, and how many
+``passed_lies``                  of them were false
 ``receiver_decisions``,          the receiver's answers to a passed hand:
 ``informs``                      accept, or turn Informer (challenging a
                                  passed immunity claim counts as informing)
