@@ -25,6 +25,8 @@ MODULES = [
     "prohis_nb.text",
     "prohis_nb.presenting",
     "prohis_nb.widgets.downloads",
+    "prohis_nb.classroom.counts",
+    "prohis_nb.classroom.intervals",
 ]
 
 
