@@ -204,17 +204,14 @@ def stacked_game(
     """
     from collections import Counter
 
-    from prohis_nb.prohis import ProhisGame, ProhisRules
+    from prohis_nb.prohis import ProhisRules, from_deal
 
     rules = rules or ProhisRules(players=len(hands))
     row = list(row) if row is not None else ["legal"] * 4
     placed = Counter(card for hand in hands for card in hand) + Counter(row)
     deck = rules.deck_counts()
     pile = [kind for kind in deck for _ in range(deck[kind] - placed[kind])]
-    table = {"first": first, "hands": hands, "row": row, "pile": pile}
-    if public_hands is not None:
-        table["public_hands"] = public_hands
-    return ProhisGame(rules, table=table)
+    return from_deal(hands, row, pile, first, rules=rules, public_hands=public_hands)
 
 
 def dealt_game(
