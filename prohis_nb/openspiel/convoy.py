@@ -311,7 +311,7 @@ def solve(params: dict[str, Any] | None = None, iterations: int = 100) -> tuple[
 
 
 def read_policy(game: Any, policy: Any) -> dict[str, float]:
-    """The numbers :class:`~prohis_nb.analysis.equilibrium.ConvoyEquilibrium` reports, from a policy.
+    """The numbers a :class:`~prohis_nb.analysis.equilibrium.ConvoyEquilibrium` reports.
 
     Walks the game tree with the chance probabilities and ``policy``:
 

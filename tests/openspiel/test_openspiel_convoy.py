@@ -1,4 +1,4 @@
-"""CFR+ (OpenSpiel's) on one convoy played through the engine agrees with the convoy game's solution.
+"""OpenSpiel's CFR+ on one convoy played through the engine agrees with the convoy game.
 
 The equilibrium of :mod:`prohis_nb.analysis.equilibrium` comes from a
 payoff matrix and a linear program (and its whole set, exactly, from
