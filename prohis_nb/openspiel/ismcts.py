@@ -15,10 +15,12 @@ each decision and plays the engine action it composes. It is registered as
 
     run_tournament(["ismcts:simulations=20", "bluff"], players=4, games=8)
 
-**Leaves.** A Prohis game is long, and a random rollout to its end costs
-more than the search it informs; a leaf is valued at the scores *as if the
-game ended now* (hand and warehouse, RULES.md Scoring), after ``rollout``
-random actions (0 by default).
+**Leaves.** A leaf is valued by a random rollout played by the engine
+itself (engine actions, not OpenSpiel's card-by-card steps: a few
+milliseconds to the end of a game), then the scores (hand and warehouse,
+RULES.md Scoring). ``rollout=k`` stops after ``k`` actions and scores the
+table as if the game ended there (``0``: score the leaf as it is, the
+cheapest and most short-sighted).
 """
 
 from __future__ import annotations
@@ -56,21 +58,21 @@ def resampler(rng: random.Random) -> Callable[[Any, int], Any]:
 
 
 class ScoreEvaluator:
-    """Values a leaf at the scores as if the game ended now, after a few random actions.
+    """Values a leaf by the scores after a random rollout (to the end, or ``rollout`` actions).
 
     OpenSpiel's evaluator interface: ``evaluate(state)`` (one value per
     player) and ``prior(state)`` (uniform over the legal actions).
     """
 
-    def __init__(self, rng: random.Random, rollout: int = 0) -> None:
+    def __init__(self, rng: random.Random, rollout: int | None = None) -> None:
         self.rng = rng
         self.rollout = rollout
 
     def evaluate(self, state: Any) -> np.ndarray:
         game = state.engine.copy()
-        for _ in range(self.rollout):
-            if game.ended:
-                break
+        steps = 0
+        while not game.ended and (self.rollout is None or steps < self.rollout):
+            steps += 1
             legal = game.legal_actions()
             game.apply(legal[self.rng.randrange(len(legal))])
         return np.array(game.scores(), dtype=float) / 1000
@@ -99,7 +101,7 @@ class ISMCTSBot(Bot):
     ``simulations``: searches per OpenSpiel decision (a convoy or a bribe is
     composed card by card, one search per card); ``uct_c``: the exploration
     constant (returns are in thousands of dollars, a few units apart);
-    ``rollout``: random actions before a leaf is scored.
+    ``rollout``: random actions before a leaf is scored (``None``: to the end).
     """
 
     default_name = "ismcts"
@@ -112,12 +114,16 @@ class ISMCTSBot(Bot):
         name: str | None = None,
         simulations: int = 30,
         uct_c: float = 4.0,
-        rollout: int = 0,
+        rollout: int | None = None,
     ) -> None:
         super().__init__(seed, name=name)
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations must be a whole number ≥ 1, got {simulations!r}")
-        self.simulations, self.uct_c, self.rollout = simulations, float(uct_c), int(rollout)
+        if rollout is not None and (isinstance(rollout, bool) or not isinstance(rollout, int)):
+            raise ValueError(
+                f"rollout is a number of actions or None (to the end), got {rollout!r}"
+            )
+        self.simulations, self.uct_c, self.rollout = simulations, float(uct_c), rollout
 
     def parameters(self) -> dict[str, Any]:
         return {"simulations": self.simulations, "uct_c": self.uct_c, "rollout": self.rollout}

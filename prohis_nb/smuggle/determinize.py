@@ -18,6 +18,11 @@ places is equally likely (the pack was shuffled uniformly), so
 rounds get fresh shuffles. What the players' declarations suggest is left
 out on purpose (that is the bluffing a bot reasons about).
 
+``known_in_hand`` is a lower bound, as in Prohis: a seat that passed on a
+hand of four known cards knows, after the receiver's face-down discard, "at
+least one fewer of each kind", which is less than its log says ("all but
+one of these four"). The sample is exact given the view, and forgets that.
+
 The sample is a real game (it plays on to the end) whose view for the seat
 equals the view it was drawn from, its log carried over as "recalled"
 events; the other seats remember only what everyone saw.

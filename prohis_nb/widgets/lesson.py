@@ -254,7 +254,7 @@ def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None)
     """
     from collections import Counter
 
-    from prohis_nb.smuggle.game import PACK, SmuggleGame
+    from prohis_nb.smuggle.game import PACK, from_deal
     from prohis_nb.smuggle.rules import SmuggleRules
 
     rules = rules or SmuggleRules(players=players)
@@ -263,4 +263,4 @@ def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None)
     if min(rest.values()) < 0:
         raise ValueError(f"the pack cannot supply {top}: it holds {dict(Counter(PACK))}")
     first = list(top) + list(rest.elements())  # the rest in the fixed kind order
-    return SmuggleGame(rules, table={"packs": [first] + [list(PACK)] * (rules.players - 1)})
+    return from_deal([first] + [list(PACK)] * (rules.players - 1), rules)
