@@ -97,3 +97,40 @@ def test_returns_are_the_final_scores_in_thousands_of_dollars():
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.returns() == [score / 1000 for score in state.engine.scores()]
+
+
+def compositions(state, seen, depth=0):
+    """Every engine action reachable by composing from ``state`` (no dead ends allowed)."""
+    legal = state.legal_actions()
+    assert legal, "a composition in progress must always be able to go on"
+    for action in legal:
+        child = state.clone()
+        engine_before = len(child.engine.actions)
+        child.apply_action(action)
+        if len(child.engine.actions) > engine_before:
+            seen.add(child.engine.actions[-1])
+        elif child.partial:
+            compositions(child, seen, depth + 1)
+
+
+def test_composing_card_by_card_reaches_exactly_the_engines_convoys_and_bribes():
+    game = pyspiel.load_game("python_prohis", {"players": 3, "bribe_rounds": 3})
+    checked = {"turn": 0, "bribe": 0}
+    for seed in range(100):
+        state, rng = deal(game, seed)
+        for _ in range(rng.randrange(120)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.partial:
+            continue
+        engine = state.engine
+        if engine.phase not in ("turn", "bribe") or sum(engine.hands[engine.to_act]) > 6:
+            continue
+        reached: set = set()
+        compositions(state, reached)
+        wanted = {a for a in engine.legal_actions() if a.act in ("convoy", "bribe", "no_bribe")}
+        got = {a for a in reached if a.act in ("convoy", "bribe", "no_bribe")}
+        assert got == wanted, (seed, engine.phase)
+        checked[engine.phase] += 1
+    assert checked["turn"] >= 10 and checked["bribe"] >= 3, checked
