@@ -22,4 +22,4 @@ def test_the_examples_of_docs_openspiel_run(capsys):
         exec(compile(block, str(DOC), "exec"), namespace)
     printed = capsys.readouterr().out
     assert printed.startswith("32 24\n")
-    assert "ismcts(simulations=4)" in printed
+    assert "ismcts(rollout=30, simulations=4)" in printed

@@ -61,9 +61,10 @@ def test_ismcts_is_registered_lazily_and_the_engine_does_not_import_pyspiel():
 
 def test_a_small_seeded_tournament_with_ismcts():
     settings = {"players": 3, "games": 2, "seed": 3, "workers": 1, "progress": False}
-    first = run_tournament(["ismcts:simulations=4", "bluff"], **settings)
-    again = run_tournament(["ismcts:simulations=4", "bluff"], **settings)
+    lineup = ["ismcts:simulations=4:rollout=30", "bluff"]
+    first = run_tournament(lineup, **settings)
+    again = run_tournament(lineup, **settings)
     assert first.games == again.games
-    assert set(first.by_bot) == {"ismcts(simulations=4)", "bluff"}
+    assert set(first.by_bot) == {"ismcts(rollout=30, simulations=4)", "bluff"}
     for result in first.games:
         assert len(result.scores) == 3
