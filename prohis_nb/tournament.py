@@ -641,7 +641,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.bots is None:
-            specs = bot_names(args.game)[: args.players]
+            specs = bot_names(args.game, optional=False)[: args.players]
         else:
             specs = [spec for spec in args.bots.split(",") if spec.strip()]
 

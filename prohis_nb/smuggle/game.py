@@ -135,6 +135,10 @@ class SmuggleGame(GameBase):
         self.immunity = False
         self.phase = "declare"
         self.last_search: SearchShown | None = None
+        # What each seat knows this round (see _forget_discard): cards of the
+        # current hand (a lower bound) and cards in the discard pile.
+        self.known_hand: list[Counter] = [Counter() for _ in range(self.players)]
+        self.known_discards: list[Counter] = [Counter() for _ in range(self.players)]
         self._events: list[Event] = []
         self._start_round()
         self._start()
@@ -157,17 +161,23 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
+        self.known_hand = [Counter() for _ in range(self.players)]
+        self.known_discards = [Counter() for _ in range(self.players)]
         self._event("round", None, round=self.round, officer=self.officer)
         self._fresh_hand(self._next_player(self.officer))
 
     def _draw(self, seat: int, count: int) -> None:
         cards = [self.pack.pop() for _ in range(count)]
         self.hand.extend(cards)
+        self.known_hand[seat].update(cards)
         self._event("draw", seat, cards=tuple(cards))
 
     def _fresh_hand(self, seat: int) -> None:
         """``seat`` draws 4 fresh cards and must declare (or the round ends)."""
         self.discards.extend(self.hand)
+        for hand, discards in zip(self.known_hand, self.known_discards):
+            discards.update(hand)  # what a seat knew of the hand is now in the discards
+            hand.clear()
         self.hand = []
         self.holder, self.receiver = seat, None
         self.declared, self.immunity = None, False
@@ -203,6 +213,7 @@ class SmuggleGame(GameBase):
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
         truth = not self.immunity and self._complete_truth()
         has_bag = DIPLOMATIC_BAG in self.hand
+        self.known_hand = [Counter(self.hand) for _ in range(self.players)]  # shown to all
         self.last_search = SearchShown(searcher, self.holder, tuple(self.hand), how, truth)
         self._event(
             "search", searcher, holder=self.holder, cards=tuple(self.hand), truth=truth, how=how
@@ -282,6 +293,7 @@ class SmuggleGame(GameBase):
                 self._end_round()
                 return
             self._event("look", seat, cards=tuple(self.hand))
+            self.known_hand[seat] = Counter(self.hand)
             self.phase = "discard"
         elif act == "inform":
             passer = self.holder
@@ -296,11 +308,27 @@ class SmuggleGame(GameBase):
         elif act == "discard":
             self.hand.remove(action.card)
             self.discards.append(action.card)
+            self._forget_discard(seat, action.card)
             self._event("discard", seat, card=action.card)
             self._draw(seat, 1)
             self.phase = "declare"
         else:  # pragma: no cover - _compute_legal never offers anything else
             raise AssertionError(f"unexpected action {excerpt(action)}")
+
+    def _forget_discard(self, seat: int, card: str) -> None:
+        """``seat`` discarded ``card`` face down: only ``seat`` knows which card went.
+
+        Another seat that knew some cards of the hand (it passed the hand on)
+        knows one fewer of each kind for sure: any of them may be the one.
+        """
+        for observer, known in enumerate(self.known_hand):
+            if observer == seat:
+                known[card] -= 1
+                self.known_discards[seat][card] += 1
+            else:
+                for kind in list(known):
+                    known[kind] -= 1
+            known += Counter()  # drop the kinds down to zero
 
     def _coerce_action(self, action: Any) -> Action:
         if isinstance(action, str):
@@ -341,6 +369,8 @@ class SmuggleGame(GameBase):
         other.holder, other.receiver = self.holder, self.receiver
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
+        other.known_hand = [Counter(known) for known in self.known_hand]
+        other.known_discards = [Counter(known) for known in self.known_discards]
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:
@@ -408,6 +438,26 @@ class SmuggleGame(GameBase):
         )
 
 
+def from_deal(packs: list[list[str]], rules: SmuggleRules | None = None) -> SmuggleGame:
+    """A game from an explicit deal: one pack order per round, **top card first**.
+
+    Smuggle deals nothing in the open: everything a seat knows comes later
+    (its own draws, searches, declarations), so the deal is just the order of
+    each round's pack (``rules.players`` rounds, each pack the 54 cards of
+    :data:`PACK`). ``rules`` default to ``SmuggleRules(players=len(packs))``.
+    Bad input raises ``RecordError`` saying what is wrong.
+
+    >>> game = from_deal([list(PACK)] * 3)
+    >>> game.view(1).hand
+    ('luggage', 'luggage', 'luggage', 'luggage')
+    """
+    if rules is None:
+        if not isinstance(packs, list | tuple):
+            raise RecordError(f"packs must be a list of pack orders, got {excerpt(packs)}")
+        rules = SmuggleRules(players=len(packs))
+    return SmuggleGame(rules, table={"packs": [list(pack) for pack in packs]})
+
+
 def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     """Check a stacked table: one full pack order (top card first) per round."""
     if not isinstance(table, Mapping) or set(table) != {"packs"}:
@@ -436,4 +486,4 @@ def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-__all__ = ["SmuggleGame", "SmuggleRules"]
+__all__ = ["SmuggleGame", "SmuggleRules", "from_deal"]
