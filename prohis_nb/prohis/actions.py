@@ -58,7 +58,7 @@ ACT_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 _ActionFields = namedtuple(
-    "Action",
+    "_ActionFields",
     "seat act cards source slot card position",
     defaults=((), None, None, None, None),
 )
