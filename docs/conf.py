@@ -3,7 +3,8 @@
 The site is built from the Markdown pages of ``docs/`` (MyST), the lessons of
 ``notebooks/`` (myst-nb, rendered as committed: they are *not* executed here,
 since ``make test`` already runs each one under nbval) and the docstrings of
-the package (autodoc + autosummary + napoleon).
+the package (autodoc + autosummary: the docstrings are plain reStructuredText, so
+napoleon is not used; it would read a property's first line "text: more" as a type).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))  # document this checkout's package, not an installed one
 
+from sphinx.addnodes import pending_xref  # noqa: E402
+from sphinx.transforms.post_transforms import SphinxPostTransform  # noqa: E402
+
 import prohis_nb  # noqa: E402
 
 project = "prohis_nb"
@@ -28,7 +32,6 @@ extensions = [
     "myst_nb",  # Markdown (MyST) pages and notebooks
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 
@@ -70,12 +73,10 @@ autosummary_ignore_module_all = True  # document what each module defines, not i
 # in __all__ would describe it twice and make its short name ambiguous).
 autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
 autodoc_member_order = "bysource"
-autodoc_typehints = "description"
+autodoc_typehints = "signature"  # a hint names a short class (SeatView): no fuzzy look-up
 autodoc_preserve_defaults = True
 # Optional extras other modules may use: documented even when they are not installed.
 autodoc_mock_imports = ["pyspiel", "open_spiel", "dask", "distributed", "pyarrow", "duckdb"]
-napoleon_google_docstring = True
-napoleon_numpy_docstring = True
 
 # ---------------------------------------------------------------- pages other branches add
 
@@ -93,5 +94,43 @@ def _list_more_guides(app, docname: str, source: list[str]) -> None:
     source[0] = text.replace(MORE_GUIDES_MARKER, "\n".join(extra))
 
 
+class NearestTarget(SphinxPostTransform):
+    """Link a short class name that both games define to the referring module's own.
+
+    ``Action``, ``SeatView`` and ``TableView`` exist in ``prohis_nb.prohis`` and in
+    ``prohis_nb.smuggle``; a type hint ``-> SeatView`` in a Prohis module means the
+    Prohis one. Of the documented objects of that name, the one whose module shares the
+    longest prefix with the referring module is chosen; a tie is left to Sphinx (which
+    then warns, and the build fails).
+    """
+
+    default_priority = 5  # before Sphinx resolves references (10)
+
+    def run(self, **kwargs: object) -> None:
+        objects = self.env.get_domain("py").objects
+        for node in self.document.findall(pending_xref):
+            target, module = node.get("reftarget", ""), node.get("py:module") or ""
+            if node.get("refdomain") != "py" or "." in target or not module:
+                continue
+            found = [name for name in objects if name.endswith("." + target)]
+            if len(found) < 2:
+                continue
+            here = module.split(".")
+
+            def shared(name: str, here: list[str] = here) -> int:
+                count = 0
+                for mine, theirs in zip(here, name.split(".")[:-1], strict=False):
+                    if mine != theirs:
+                        break
+                    count += 1
+                return count
+
+            best = max(map(shared, found))
+            nearest = [name for name in found if shared(name) == best]
+            if len(nearest) == 1:
+                node["reftarget"] = nearest[0]
+
+
 def setup(app) -> None:
     app.connect("source-read", _list_more_guides)
+    app.add_post_transform(NearestTarget)
