@@ -60,4 +60,4 @@ bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts docs/_build
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts docs/_build docs/generated docs/lessons
