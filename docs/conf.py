@@ -80,7 +80,7 @@ autodoc_mock_imports = ["pyspiel", "open_spiel", "dask", "distributed", "pyarrow
 
 # ---------------------------------------------------------------- pages other branches add
 
-# Every page of docs/ that index.md does not place is listed under "More guides", so a new
+# Every page of docs/ that index.md does not place ends the "How-to guides", so a new
 # page (docs/coach.md, docs/openspiel.md, ...) is never left out of the site.
 MORE_GUIDES_MARKER = "more-guides-listed-by-conf-py"
 
