@@ -13,12 +13,13 @@ PORT ?=
 IP ?=
 LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 
-.PHONY: help setup lab test lint format bench clean browser
+.PHONY: help setup lab test lint format bench clean browser typecheck docs
 
 help:
 	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
 	@echo "make test   set up .venv and run ruff, every test and every notebook"
 	@echo "make bench  print the speed figures (benchmarks/)"
+	@echo "make docs   build the documentation site into docs/_build/html"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
@@ -45,9 +46,18 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The type checker on the package (its settings: [tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+# The documentation site (Sphinx + myst-nb); warnings are errors, as in tests/test_docs_build.py.
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -b html -W --keep-going -q docs docs/_build/html
+	@echo "open docs/_build/html/index.html"
+
 # Two runs: everything else in parallel, then the browser tests on their own (a JupyterLab
 # server's kernels started beside the lesson-executing tests' kernels once left a test waiting).
-test: $(STAMP) lint browser
+test: $(STAMP) lint typecheck browser
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
 
@@ -55,4 +65,4 @@ bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts docs/_build docs/generated docs/lessons

@@ -415,7 +415,7 @@ def _row(stats: Stats) -> str:
 def _summaries(games: Sequence[GameResult]) -> tuple[dict[str, Stats], list[Stats]]:
     by_bot: dict[str, tuple[list[int], list[float], list[int]]] = {}
     players = len(games[0].scores)
-    by_seat = [([], [], []) for _ in range(players)]
+    by_seat: list[tuple[list[int], list[float], list[int]]] = [([], [], []) for _ in range(players)]
     for result in games:
         for seat, (label, score, share) in enumerate(
             zip(result.lineup, result.scores, result.win_shares(), strict=True)

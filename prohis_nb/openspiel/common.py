@@ -28,6 +28,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from prohis_nb.core.game import GameBase
+
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
     """Read a game-string parameter ``"name:number;name:number"`` into a dict.
@@ -85,9 +87,9 @@ class EngineBox:
         return (_unbox, (type(game), state, game.rules.to_json()))
 
 
-def _unbox(cls: type, state: dict[str, Any], rules: dict[str, Any]) -> EngineBox:
+def _unbox(cls: type[GameBase], state: dict[str, Any], rules: dict[str, Any]) -> EngineBox:
     """Rebuild a pickled :class:`EngineBox` (see ``EngineBox.__reduce__``)."""
-    game = object.__new__(cls)
+    game: GameBase = object.__new__(cls)
     game.__dict__.update(state)
     game.rules = cls.rules_type.from_json(rules)
     game._legal, game._legal_set, game._log_cache = None, None, {}

@@ -237,8 +237,9 @@ class ConvoyState(pyspiel.State):
         game = self.get_game()
         if self.engine is None:
             self.dirty = action == DIRTY
-            self._box = EngineBox(game.table(self.dirty))
-            self.before = self.engine.scores()
+            box = EngineBox(game.table(self.dirty))
+            self._box = box
+            self.before = box.game.scores()
             return
         if self.load is None:
             self.load = action

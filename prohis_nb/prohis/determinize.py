@@ -239,9 +239,11 @@ def _build_convoy(
     game.control_queue = [
         (smuggler + i) % n for i in range(1, n) if not view.seats[(smuggler + i) % n].out
     ]
-    in_control = game.phase == "control"
+    in_control = game.phase == "control" and view.to_act is not None
     game.control_pos = (
-        game.control_queue.index(view.to_act) if in_control else len(game.control_queue)
+        game.control_queue.index(view.to_act)
+        if in_control and view.to_act is not None
+        else len(game.control_queue)
     )
     game.controls = [(seat, KIND_INDEX[card]) for seat, card in convoy.controls]
     game.controller = convoy.controller

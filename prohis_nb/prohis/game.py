@@ -30,7 +30,7 @@ knows (the public bounds).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from prohis_nb.core.game import Decision, Event, GameBase
@@ -327,7 +327,7 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    def _compute_legal(self) -> tuple[Sequence[Action], Mapping[Action, Action]]:
         phase = self.phase
         seat = self._to_act
         assert seat is not None
@@ -475,7 +475,7 @@ class ProhisGame(GameBase):
 
     def _do_control(self, action: Action) -> None:
         seat = action.seat
-        kind = KIND_INDEX[action.card]  # type: ignore[index]
+        kind = KIND_INDEX[action.card]
         self.hands[seat][kind] -= 1
         for observer in self.known_hand:  # it left the hand face up
             if observer[seat][kind]:
@@ -789,9 +789,9 @@ _HANDLERS = {
 
 
 def from_deal(
-    hands: list[list[str]],
-    row: list[str | None],
-    pile: list[str],
+    hands: Sequence[Sequence[str]],
+    row: Sequence[str | None],
+    pile: Sequence[str],
     first: int = 0,
     *,
     rules: ProhisRules | None = None,

@@ -213,11 +213,11 @@ class SmuggleGame(GameBase):
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
         truth = not self.immunity and self._complete_truth()
         has_bag = DIPLOMATIC_BAG in self.hand
+        holder = self.holder
+        assert holder is not None  # a search is of the hand someone holds
         self.known_hand = [Counter(self.hand) for _ in range(self.players)]  # shown to all
-        self.last_search = SearchShown(searcher, self.holder, tuple(self.hand), how, truth)
-        self._event(
-            "search", searcher, holder=self.holder, cards=tuple(self.hand), truth=truth, how=how
-        )
+        self.last_search = SearchShown(searcher, holder, tuple(self.hand), how, truth)
+        self._event("search", searcher, holder=holder, cards=tuple(self.hand), truth=truth, how=how)
         return truth, has_bag
 
     # ------------------------------------------------------------ the rules' part
@@ -226,6 +226,7 @@ class SmuggleGame(GameBase):
         phase = self.phase
         if phase == "declare":
             return _declare_actions(self.holder)  # type: ignore[arg-type]
+        legal: tuple[Action, ...]
         if phase == "officer":
             other = "challenge" if self.immunity else "search"
             legal = (Action(self.officer, "accept"), Action(self.officer, other))
@@ -250,6 +251,8 @@ class SmuggleGame(GameBase):
     def _do(self, action: Action) -> None:
         act, seat = action.act, action.seat
         board = self.rules.board
+        holder = self.holder  # the seat holding the hand (None only once the game is over)
+        assert holder is not None
         if act == "declare":
             self.declared, self.immunity = action.items, False
             self._event("declare", seat, items=action.items)
@@ -261,12 +264,11 @@ class SmuggleGame(GameBase):
         elif act == "accept" and self.phase == "officer":
             self._event("accept", seat, role="officer")
             if not self.immunity:
-                self._pay(self.holder, seat, board.hand_duty(Counter(self.declared)), "duty")
-            self.receiver = self._next_player(self.holder)  # type: ignore[arg-type]
-            self._event("pass", self.holder, to=self.receiver)
+                self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+            self.receiver = self._next_player(holder)
+            self._event("pass", holder, to=self.receiver)
             self.phase = "receiver"
         elif act == "search":
-            holder = self.holder
             truth, _ = self._search(seat, "officer")
             if truth:
                 self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
@@ -275,7 +277,6 @@ class SmuggleGame(GameBase):
                 self._pay(holder, seat, board.hand_fines(dutiable_counts(self.hand)), "fines")
             self._fresh_hand(self._next_player(holder))
         elif act == "challenge":
-            holder = self.holder
             _, has_bag = self._search(seat, "challenge")
             if has_bag:
                 self._pay(seat, holder, board.immunity_fine, "immunity upheld")
@@ -296,7 +297,7 @@ class SmuggleGame(GameBase):
             self.known_hand[seat] = Counter(self.hand)
             self.phase = "discard"
         elif act == "inform":
-            passer = self.holder
+            passer = holder
             truth, _ = self._search(seat, "informer")
             if truth:
                 self._pay(seat, passer, board.compensation, "informer was wrong")
@@ -357,7 +358,8 @@ class SmuggleGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
-    def _copy_state(self, other: SmuggleGame) -> None:
+    def _copy_state(self, other: GameBase) -> None:
+        assert isinstance(other, SmuggleGame)
         other._packs = self._packs
         other.money = list(self.money)
         other.round, other.officer, other.phase = self.round, self.officer, self.phase
