@@ -45,11 +45,17 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-from jupyterlite_pyodide_kernel.constants import (
-    PYODIDE_CDN_URL,
-    PYODIDE_PYTHON_VERSION,
-    PYODIDE_VERSION,
-)
+try:
+    from jupyterlite_pyodide_kernel.constants import (
+        PYODIDE_CDN_URL,
+        PYODIDE_PYTHON_VERSION,
+        PYODIDE_VERSION,
+    )
+except ImportError:  # pragma: no cover - a message instead of a traceback
+    sys.exit(
+        "building the JupyterLite site needs jupyterlite-core and jupyterlite-pyodide-kernel: "
+        "pip install -e '.[lite]' (make setup installs them with the dev extra)"
+    )
 
 REPO = Path(__file__).resolve().parents[1]
 
