@@ -170,10 +170,20 @@ def installed_version(name: str) -> str | None:
 
 
 def build_engine_wheel(dest: Path) -> Path:
-    """A wheel of prohis_nb built from this checkout (never a stale one)."""
-    for old in dest.glob("prohis_nb-*.whl"):
-        old.unlink()
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(REPO)])
+    """A wheel of prohis_nb built from a fresh copy of this checkout's files.
+
+    A copy, so that nothing left over in the checkout's ``build/`` folder (say, a
+    module since deleted) can end up in the wheel.
+    """
+    with tempfile.TemporaryDirectory(prefix="prohis-wheel-") as tmp:
+        source = Path(tmp)
+        for path in REPO.iterdir():
+            if path.is_file() and not path.name.startswith("."):
+                shutil.copy2(path, source / path.name)
+        shutil.copytree(
+            REPO / "prohis_nb", source / "prohis_nb", ignore=shutil.ignore_patterns("__pycache__")
+        )
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), tmp])
     return wheel_for(dest, "prohis_nb")
 
 
