@@ -1,9 +1,10 @@
 """The lessons in JupyterLite (Python in the browser), with the network cut off.
 
 The site is built once per session by ``lite/build_site.py`` (what ``make lite``
-runs) into a temporary folder and served from 127.0.0.1. Every request the
-page or its kernel's Web Worker makes anywhere else is aborted (and noted), so
-what passes here runs offline: the Pyodide runtime, the kernel, ``%pip
+runs) into a temporary folder and served from 127.0.0.1. Nothing else can be
+reached: Chromium resolves no other host name, and Playwright's routes note and
+abort every other request of the page and of its kernel's Web Worker. So what
+passes here runs offline: the Pyodide runtime, the kernel, ``%pip
 install prohis_nb ipywidgets`` through piplite, the engine, and the Table,
 Stepper, Play and HotSeat widgets of lessons 1 and 2. What the page shows is
 compared with the same code run here by CPython.
@@ -23,6 +24,7 @@ import hashlib
 import html
 import http.server
 import json
+import os
 import re
 import subprocess
 import sys
@@ -32,7 +34,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browserhelpers import ARTIFACTS, REPO, run_all_cells
+from browserhelpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
 from playwright.sync_api import expect
 
 import prohis_nb
@@ -117,10 +119,16 @@ def lite_site(tmp_path_factory):
         site.stop()
 
 
+#: Chromium resolves no host name but 127.0.0.1: nothing reaches the network, whatever
+#: asks (the page, the kernel's Web Worker, JupyterLite's service worker).
+NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
 class Offline:
     """A browser context that reaches only the site; ``asked`` lists every other URL asked for.
 
-    Playwright's routes also see the requests of the kernel's Web Worker.
+    Playwright's routes see the requests of the page and of the kernel's Web Worker
+    (they are noted, then aborted); the Chromium it runs in resolves no other host.
     """
 
     def __init__(self, browser, site: LiteSite) -> None:
@@ -139,9 +147,29 @@ class Offline:
 
 
 @pytest.fixture(scope="module")
-def offline(browser, lite_site):
-    """One context for the module's pages (they share its HTTP cache, as a learner's tabs do)."""
-    offline = Offline(browser, lite_site)
+def offline_chromium():
+    """Chromium resolving no host name but 127.0.0.1."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make browser`")
+    from playwright.sync_api import sync_playwright
+
+    expect.set_options(timeout=30_000)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_DNS], headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def offline(offline_chromium, lite_site):
+    """A fresh offline context for each test: JupyterLite keeps its workspace in the
+    browser's storage, and a context shared with an earlier test would reopen that
+    test's notebook (and start its kernel) beside this one's."""
+    offline = Offline(offline_chromium, lite_site)
     try:
         yield offline
     finally:
@@ -151,12 +179,7 @@ def offline(browser, lite_site):
 @pytest.fixture
 def lite_page(offline):
     ARTIFACTS.mkdir(exist_ok=True)
-    offline.asked.clear()
-    page = offline.context.new_page()
-    try:
-        yield page
-    finally:
-        page.close()
+    return offline.context.new_page()
 
 
 def text_of(fragment: str) -> str:
