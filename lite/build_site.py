@@ -80,7 +80,8 @@ KERNEL_START = ("micropip", "packaging", "ipython", "jedi", "traitlets")
 #: (so the widgets' Python side matches the widget extension in the page).
 PIPLITE_EXTRA = ("comm", "ipywidgets", "jupyterlab_widgets", "nashpy")
 
-#: Settings for the page: every cell kept in the page, no news, no autosave.
+#: Settings for the page: every cell kept in the page (short lessons; the browser test
+#: reads every output), and no news or update checks (they would go to the network).
 OVERRIDES = {
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension:notification": {
