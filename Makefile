@@ -13,13 +13,14 @@ PORT ?=
 IP ?=
 LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 
-.PHONY: help setup lab test lint format bench clean browser typecheck docs
+.PHONY: help setup lab test lint format bench clean browser typecheck docs lite
 
 help:
 	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
 	@echo "make test   set up .venv and run ruff, every test and every notebook"
 	@echo "make bench  print the speed figures (benchmarks/)"
 	@echo "make docs   build the documentation site into docs/_build/html"
+	@echo "make lite   build the lessons as a JupyterLite site in build/lite (see lite/build_site.py)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
@@ -60,6 +61,12 @@ docs: $(STAMP)
 test: $(STAMP) lint typecheck browser
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
+
+# The lessons as a static JupyterLite site (Python in the browser). The first build downloads
+# the Pyodide runtime (npm) and a few wheels (PyPI) into build/lite-cache; the engine and the
+# widgets then run with no network. Serve it: $(PY) -m http.server -d build/lite
+lite: $(STAMP)
+	$(PY) lite/build_site.py --output build/lite --cache build/lite-cache
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
