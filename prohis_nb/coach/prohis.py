@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -590,9 +591,23 @@ _DECISIONS = {
 def advise(view: SeatView) -> Advice:
     """What ``view.seat`` may believe, and every legal choice it has with its value.
 
-    Raises ``TypeError`` for anything but a Prohis seat's view.
+    Raises ``TypeError`` for anything but a Prohis seat's view. Equal views
+    get the same answer, so the last few are remembered (a widget asks for
+    the advice, then for the verdict on the move taken, at the same view).
     """
     view = _check_view(view)
+    try:
+        return _remembered(view)
+    except TypeError:  # a view holding something unhashable: work it out again
+        return _advise(view)
+
+
+@lru_cache(maxsize=32)
+def _remembered(view: SeatView) -> Advice:
+    return _advise(view)
+
+
+def _advise(view: SeatView) -> Advice:
     pool = unseen_pool(view)
     beliefs = place_beliefs(view, pool)
     if view.ended or not view.my_turn or view.decision is None:
