@@ -30,9 +30,10 @@ turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convo
 draw / convoy /     what the move changes in your score if the game ended once it is
 pass (your turn)    settled: a card drawn counts at its hand value (a pile card on average
                     over the unseen cards); a convoy meets the strongest controller card you
-                    know an opponent holds, which inspects it (it passes uncontrolled if you
-                    know of none); one choice per set of convoy cards (their order does not
-                    matter: the controller picks the cards to turn)
+                    know an opponent holds (it passes uncontrolled if you know of none),
+                    which inspects it when its break-even bribe beats waiving, as above, and
+                    waives otherwise; one choice per set of convoy cards (their order does
+                    not matter: the controller picks the cards to turn)
 ==================  ==========================================================================
 
 The uniform belief ignores what the players' choices reveal; so do these
@@ -108,8 +109,9 @@ MODEL_DRAW = (
     "average over the cards you cannot place."
 )
 MODEL_CONVOY = (
-    "The strongest controller card you know an opponent holds controls and inspects the convoy "
-    "(it passes uncontrolled if you know of none); later turns are not counted."
+    "The strongest controller card you know an opponent holds controls the convoy (it passes "
+    "uncontrolled if you know of none); offered no bribe, it inspects when that is worth more "
+    "to it than waiving (its belief as you can estimate it); later turns are not counted."
 )
 MODEL_PASS = "Passing changes nothing now."
 MODEL_STOP = "Stopping after one card changes nothing more."
@@ -156,7 +158,7 @@ class _Draft:
         self.details = details
 
     def done(self, best: Fraction) -> Choice:
-        details = {"exact": self.value, **self.details}
+        details = {"exact_value": self.value, **self.details}
         return Choice(
             label=self.label,
             value=float(self.value),
@@ -216,21 +218,21 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 action,
                 MODEL_CONTROL,
                 card=card,
-                catch=catch_chance(pool, size, card),
-                inspect=inspect,
-                waive=waive,
-                break_even=inspect,
+                catch_chance=catch_chance(pool, size, card),
+                inspect_value=inspect,
+                waive_value=waive,
+                break_even_bribe=inspect,
             )
         )
     top = _top(drafts)
-    if top.action.act == "decline" or "inspect" not in top.details:
+    if top.action.act == "decline" or "inspect_value" not in top.details:
         why = "Declining is best: no controller card of yours is expected to gain on this convoy."
     else:
         d = top.details
-        then = "inspect" if d["inspect"] > d["waive"] else "waive"
+        then = "inspect" if d["inspect_value"] > d["waive_value"] else "waive"
         why = (
             f"Control with your {d['card']}: it catches this convoy with probability "
-            f"{percent(d['catch'])}, so you would {then} and expect {money(top.value)}, "
+            f"{percent(d['catch_chance'])}, so you would {then} and expect {money(top.value)}, "
             f"against $0 for declining."
         )
     return drafts, why
@@ -334,10 +336,10 @@ def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, 
             continue
         details = {
             "cards": cards,
-            "worth": worth,
-            "break_even": b_star,
+            "bribe_worth": worth,
+            "break_even_bribe": b_star,
             "accepted": accepted,
-            "short_by": max(Fraction(0), b_star - worth),
+            "bribe_shortfall": max(Fraction(0), b_star - worth),
         }
         best[size] = (value, action, details)
     return dict(sorted(best.items()))
@@ -346,11 +348,13 @@ def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, 
 def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     drafts: list[_Draft] = []
     for size, (value, action, details) in _bribe_sizes(view).items():
-        verdict = "accepted" if details["accepted"] else f"{money(details['short_by'])} short"
+        verdict = (
+            "accepted" if details["accepted"] else f"{money(details['bribe_shortfall'])} short"
+        )
         drafts.append(
             _Draft(
                 f"bribe of {count(size, 'card')}: {_cards_text(details['cards'])} "
-                f"(worth {money(details['worth'])} to the controller; {verdict})",
+                f"(worth {money(details['bribe_worth'])} to the controller; {verdict})",
                 value,
                 action,
                 MODEL_BRIBE,
@@ -368,8 +372,8 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
                 no_bribe,
                 MODEL_NO_BRIBE,
                 size=0,
-                break_even=nothing["break_even"],
-                inspects=nothing["inspects"],
+                break_even_bribe=nothing["break_even"],
+                controller_inspects=nothing["inspects"],
             )
         )
     top = _top(drafts)
@@ -388,7 +392,7 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     else:
         d = top.details
         why = (
-            f"Offer {_cards_text(d['cards'])}: worth {money(d['worth'])} to the controller, "
+            f"Offer {_cards_text(d['cards'])}: worth {money(d['bribe_worth'])} to the controller, "
             f"at least its break-even bribe of about {b_star}, so it should accept and you "
             f"expect {money(top.value)}."
         )
@@ -406,7 +410,9 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
     drafts = []
     for action in view.legal_actions:
         if action.act == "accept":
-            drafts.append(_Draft("accept the bribe", worth, action, MODEL_ACCEPT, worth=worth))
+            drafts.append(
+                _Draft("accept the bribe", worth, action, MODEL_ACCEPT, bribe_worth=worth)
+            )
         else:
             drafts.append(
                 _Draft(
@@ -414,8 +420,8 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
                     b_star,
                     action,
                     MODEL_REJECT,
-                    break_even=b_star,
-                    catch=catch,
+                    break_even_bribe=b_star,
+                    catch_chance=catch,
                 )
             )
     if worth >= b_star:
@@ -444,7 +450,14 @@ def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
     for action in view.legal_actions:
         if action.act == "inspect":
             drafts.append(
-                _Draft("inspect", inspect, action, MODEL_INSPECT, catch=catch, break_even=inspect)
+                _Draft(
+                    "inspect",
+                    inspect,
+                    action,
+                    MODEL_INSPECT,
+                    catch_chance=catch,
+                    break_even_bribe=inspect,
+                )
             )
         else:
             drafts.append(_Draft("waive", waive, action, MODEL_WAIVE))
@@ -477,7 +490,7 @@ def _inspection(view: SeatView, pool) -> tuple[list[_Draft], str]:
             rest,
             action,
             MODEL_TURN_CARD,
-            catch=catch,
+            catch_chance=catch,
             turns_left=left,
         )
         for action in view.legal_actions
@@ -512,6 +525,11 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
     share = pool_share(pool)
     pile_value = sum((p * HAND_VALUE[k] for k, p in share.items()), Fraction(0))
     opponent = _strongest_known_controller(view)
+    # What a controller cannot place: the cards this seat cannot place, and the part of its
+    # hand the others do not know (the convoy will be made of those).
+    estimate = Counter(dict(zip(KINDS, pool)))
+    estimate.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
+    estimate = tuple(estimate[kind] for kind in KINDS)
     drafts: list[_Draft] = []
     convoys: dict[tuple[str, ...], _Draft] = {}
     for action in view.legal_actions:
@@ -531,12 +549,17 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
             if key in convoys:
                 continue
             if opponent is None:
-                value, catch = Fraction(smuggler_passes(key)), Fraction(0)
+                value, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
             else:
-                value = smuggler_inspected(key, opponent)
+                b_star = break_even_bribe(estimate, len(key), opponent)
+                inspects = b_star > _waive_value(view, opponent)
                 tally = Counter(key)
                 controllers = sum(tally[k] for k in CONTROLLER_KINDS)
                 catch = catch_probability(len(key), tally["illegal"], controllers, opponent)
+                if inspects:
+                    value = smuggler_inspected(key, opponent)
+                else:
+                    value, catch = Fraction(smuggler_passes(key)), Fraction(0)
             draft = _Draft(
                 f"convoy of {_cards_text(key)}",
                 value,
@@ -544,7 +567,9 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 MODEL_CONVOY,
                 cards=key,
                 controller_card=opponent,
-                catch=catch,
+                controller_inspects=inspects,
+                break_even_bribe=b_star,
+                catch_chance=catch,
             )
             convoys[key] = draft
             drafts.append(draft)
@@ -555,12 +580,18 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
     top = _top(drafts)
     if top.action.act == "convoy":
         d = top.details
-        against = (
-            f"against the {d['controller_card']} you know an opponent holds (it would catch "
-            f"it with probability {percent(d['catch'])})"
-            if d["controller_card"]
-            else "with no controller card known against it"
-        )
+        if not d["controller_card"]:
+            against = "with no controller card known against it"
+        elif d["controller_inspects"]:
+            against = (
+                f"against the {d['controller_card']} you know an opponent holds (it would "
+                f"catch it with probability {percent(d['catch_chance'])})"
+            )
+        else:
+            against = (
+                f"the {d['controller_card']} you know an opponent holds should waive rather "
+                f"than inspect (its break-even bribe is about {money(d['break_even_bribe'])}), so"
+            )
         why = (
             f"Send a convoy of {_cards_text(d['cards'])}: {against}, it is expected to add "
             f"{money(top.value)}."
@@ -654,9 +685,9 @@ def _value_of(view: SeatView, advice: Advice, action: Action) -> tuple[Fraction,
     if action.act == "convoy":
         key = tuple(sorted(action.cards, key=KINDS.index))
         choice = next(c for c in advice.choices if c.details.get("cards") == key)
-        return choice.details["exact"], choice
+        return choice.details["exact_value"], choice
     choice = next(c for c in advice.choices if c.action == action)
-    return choice.details["exact"], choice
+    return choice.details["exact_value"], choice
 
 
 def judge(view: SeatView, action: Any) -> Verdict:
@@ -676,7 +707,7 @@ def judge(view: SeatView, action: Any) -> Verdict:
     advice = advise(view)
     value, choice = _value_of(view, advice, action)
     top = next(c for c in advice.choices if c.best)
-    best_value = top.details["exact"]
+    best_value = top.details["exact_value"]
     loss = max(Fraction(0), best_value - value)
     if action.act == "bribe":
         text = _bribe_text(view, action, value, top, loss)
