@@ -57,7 +57,7 @@ from functools import lru_cache
 from math import comb
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
-from prohis_nb.analysis.payoffs import ending_payoff, to_warehouse_gain, warehouse_value
+from prohis_nb.analysis.payoffs import to_warehouse_gain, warehouse_value
 from prohis_nb.analysis.values import inspection_values
 from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
 
@@ -172,8 +172,3 @@ def _smuggler_inspected(convoy: tuple[str, ...], card: str) -> Fraction:
 def smuggler_passes(convoy: Iterable[str]) -> int:
     """The smuggler's gain when its convoy gets through untouched: ``Σ (W − H)``."""
     return to_warehouse_gain(list(convoy))
-
-
-def smuggler_bribed(convoy: Iterable[str], card: str, bribe: Iterable[str]) -> int:
-    """The smuggler's gain when ``bribe`` is accepted: the convoy passes, the bribe's cards go."""
-    return ending_payoff("accepted", list(convoy), card, list(bribe)).smuggler

@@ -54,7 +54,6 @@ from prohis_nb.analysis.convoy_ev import (
     break_even_bribe,
     catch_chance,
     rest_of_inspection,
-    smuggler_bribed,
     smuggler_inspected,
     smuggler_passes,
 )
@@ -89,7 +88,8 @@ MODEL_BRIBE = (
 )
 MODEL_NO_BRIBE = (
     "Offered nothing, the controller inspects when its break-even bribe (as you can estimate "
-    "it) is more than waiving brings, and waives otherwise."
+    "it) is more than waiving brings, and waives otherwise; after a rejected bribe it must "
+    "inspect."
 )
 MODEL_ACCEPT = "Accepting puts the bribe's cards in your warehouse."
 MODEL_REJECT = (
@@ -252,63 +252,69 @@ def _smuggler_estimate(view: SeatView) -> tuple[int, ...]:
     return tuple(pool[kind] for kind in KINDS)
 
 
+class _BribeModel:
+    """The smuggler's bribe model (module docstring), worked out once per view.
+
+    ``b_star``: the controller's break-even bribe as the smuggler can estimate
+    it; ``floor``: the most an offer already turned down was worth; a bribe is
+    accepted when worth at least ``b_star`` and more than ``floor``. Offered
+    nothing, the controller inspects when ``b_star`` beats waiving, and must
+    inspect after a rejected bribe.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        convoy = view.convoy
+        if convoy is None or convoy.controller_card is None or view.seat != convoy.smuggler:
+            raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
+        self.convoy = tuple(c for c in convoy.cards if c is not None)
+        self.card = card = convoy.controller_card
+        self.b_star = break_even_bribe(_smuggler_estimate(view), len(self.convoy), card)
+        rejected = convoy.rejected_bribes or ()
+        self.floor = max((_worth(b) for b in rejected), default=None)
+        self.inspects = bool(rejected) or self.b_star > _waive_value(view, card)
+        self.inspected = smuggler_inspected(self.convoy, card)
+        self.passes = smuggler_passes(self.convoy)
+
+    def accepted(self, worth: int) -> bool:
+        return worth >= self.b_star and (self.floor is None or worth > self.floor)
+
+    def value(self, cards: tuple[str, ...]) -> Fraction:
+        """The smuggler's expected gain from offering ``cards`` (``()``: nothing)."""
+        if not cards:
+            return Fraction(self.inspected if self.inspects else self.passes)
+        if self.accepted(_worth(cards)):
+            return Fraction(self.passes - sum(HAND_VALUE[c] for c in cards))
+        return Fraction(self.inspected)
+
+
 def bribe_value(view: SeatView, cards: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """The smuggler's expected gain from offering ``cards`` (``()``: no bribe), and why.
 
     Returns ``{"value", "break_even", "worth", "accepted", "inspects"}`` (the
     model of the module docstring: the controller accepts a bribe worth at
     least its break-even bribe, as the smuggler can estimate it, and more
-    than any offer it already turned down).
+    than any offer it already turned down; ``inspects``: whether it inspects
+    a convoy offered nothing).
     """
-    view = _check_view(view)
-    convoy = view.convoy
-    if convoy is None or convoy.controller_card is None or view.seat != convoy.smuggler:
-        raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
-    convoy_cards = tuple(c for c in convoy.cards if c is not None)
-    card = convoy.controller_card
-    b_star = break_even_bribe(_smuggler_estimate(view), len(convoy_cards), card)
-    inspects = b_star > _waive_value(view, card)
-    if not cards:
-        value = (
-            smuggler_inspected(convoy_cards, card) if inspects else smuggler_passes(convoy_cards)
-        )
-        return {
-            "value": value,
-            "break_even": b_star,
-            "worth": 0,
-            "accepted": None,
-            "inspects": inspects,
-        }
+    model = _BribeModel(_check_view(view))
+    cards = tuple(cards)
     worth = _worth(cards)
-    floor = max((_worth(b) for b in convoy.rejected_bribes or ()), default=None)
-    accepted = worth >= b_star and (floor is None or worth > floor)
-    value = (
-        smuggler_bribed(convoy_cards, card, cards)
-        if accepted
-        else smuggler_inspected(convoy_cards, card)
-    )
     return {
-        "value": value,
-        "break_even": b_star,
+        "value": model.value(cards),
+        "break_even": model.b_star,
         "worth": worth,
-        "accepted": accepted,
-        "inspects": inspects,
+        "accepted": model.accepted(worth) if cards else None,
+        "inspects": model.inspects,
     }
 
 
-def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, Any]]]:
+def _bribe_sizes(
+    view: SeatView, model: _BribeModel
+) -> dict[int, tuple[Fraction, Action, dict[str, Any]]]:
     """The best bribe of every size (among those with at most MOST_PER_KIND cards of a kind)."""
     family = group_by_act(view.legal_actions).get("bribe", ())
     if not family:
         return {}
-    convoy = view.convoy
-    assert convoy is not None and convoy.controller_card is not None
-    convoy_cards = tuple(c for c in convoy.cards if c is not None)
-    card = convoy.controller_card
-    b_star = break_even_bribe(_smuggler_estimate(view), len(convoy_cards), card)
-    floor = max((_worth(b) for b in convoy.rejected_bribes or ()), default=None)
-    inspected = smuggler_inspected(convoy_cards, card)
-    passes = smuggler_passes(convoy_cards)
     if hasattr(family, "hand"):
         hand = family.hand
         candidates = product(*(range(min(c, MOST_PER_KIND) + 1) for c in hand))
@@ -323,31 +329,28 @@ def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, 
         if not size:
             continue
         cards = tuple(k for k, n in zip(KINDS, counts) for _ in range(n))
-        worth = sum(n * WAREHOUSE_VALUE[k] for k, n in zip(KINDS, counts))
-        accepted = worth >= b_star and (floor is None or worth > floor)
-        if accepted:
-            value = Fraction(passes - sum(n * HAND_VALUE[k] for k, n in zip(KINDS, counts)))
-        else:
-            value = inspected
+        value = model.value(cards)
         if size in best and best[size][0] >= value:
             continue
         action = lookup(cards) if lookup is not None else listed[counts]
         if action is None:  # offered and rejected already
             continue
+        worth = _worth(cards)
         details = {
             "cards": cards,
             "bribe_worth": worth,
-            "break_even_bribe": b_star,
-            "accepted": accepted,
-            "bribe_shortfall": max(Fraction(0), b_star - worth),
+            "break_even_bribe": model.b_star,
+            "accepted": model.accepted(worth),
+            "bribe_shortfall": max(Fraction(0), model.b_star - worth),
         }
         best[size] = (value, action, details)
     return dict(sorted(best.items()))
 
 
 def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
+    model = _BribeModel(view)
     drafts: list[_Draft] = []
-    for size, (value, action, details) in _bribe_sizes(view).items():
+    for size, (value, action, details) in _bribe_sizes(view, model).items():
         verdict = (
             "accepted" if details["accepted"] else f"{money(details['bribe_shortfall'])} short"
         )
@@ -362,24 +365,23 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
                 **details,
             )
         )
-    nothing = bribe_value(view, ())
     no_bribe = next((a for a in view.legal_actions if a.act == "no_bribe"), None)
     if no_bribe is not None:
         drafts.append(
             _Draft(
-                "no bribe",
-                nothing["value"],
+                "no more bribes (inspection)" if view.convoy.rejected_bribes else "no bribe",
+                model.value(()),
                 no_bribe,
                 MODEL_NO_BRIBE,
                 size=0,
-                break_even_bribe=nothing["break_even"],
-                controller_inspects=nothing["inspects"],
+                break_even_bribe=model.b_star,
+                controller_inspects=model.inspects,
             )
         )
     top = _top(drafts)
-    b_star = money(nothing["break_even"])
+    b_star = money(model.b_star)
     if top.action.act == "no_bribe":
-        if not nothing["inspects"]:
+        if not model.inspects:
             why = (
                 f"Offer nothing: the controller's break-even bribe is about {b_star}, less than "
                 f"waiving brings it, so it should let your convoy pass for free."

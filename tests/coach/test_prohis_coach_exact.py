@@ -347,3 +347,46 @@ def test_turn_values_equal_the_engine():
     )
     assert convoy.details["exact_value"] == inspection_expectation(branch, 0, baseline)
     assert convoy.details["catch_chance"] == 1  # an inspector turns both cards
+
+
+def test_after_a_rejected_bribe_offering_nothing_means_an_inspection():
+    """With two bribe rounds, seat 1 turned down one legal card: the smuggler offers again.
+
+    Few illegal cards are left in the deck, so the controller's break-even bribe is below
+    the $2,000 of waiving: offered nothing at first it would waive, but not after a rejection.
+    """
+    hands = [
+        ["illegal", "legal", "legal", "legal", "illegal", "lieutenant", "captain", "inspector"],
+        ["legal", "legal", "captain", "inspector"],
+        ["legal", "illegal", "captain", "inspector"],
+    ]
+    deck = {"legal": 40, "illegal": 4, "lieutenant": 6, "captain": 3, "inspector": 3}
+    rules = ProhisRules(players=3, bribe_rounds=2, deck=deck)
+    game = stacked_game(hands, ["legal", "legal", "illegal", "legal"], first=0, rules=rules)
+    baseline = game.scores()[0]
+    play(
+        game,
+        {"act": "convoy", "cards": ["illegal", "legal", "legal"]},
+        {"act": "control", "card": "captain"},
+        {"act": "decline"},
+        {"act": "bribe", "cards": ["legal"]},
+        {"act": "reject"},
+    )
+    view = game.view(0)
+    assert view.decision.kind == "bribe"
+    advice = advise(view)
+    nothing = advice.choices[-1]
+    assert nothing.label == "no more bribes (inspection)"
+    assert nothing.details["break_even_bribe"] < 2_000  # waiving would pay it more...
+    assert nothing.details["controller_inspects"] is True  # ... but a rejection obliges it
+    after = game.copy()
+    after.apply(nothing.action)  # the engine takes the inspection owed by itself
+    assert after.decision.kind == "inspection"
+    assert nothing.details["exact_value"] == inspection_expectation(after, 0, baseline)
+    for choice in advice.choices[:-1]:
+        assert choice.action.cards != ("legal",)  # turned down already: not offered again
+        assert choice.details["exact_value"] == _smuggler_outcome(game, baseline, choice)
+    verdict = judge(view, {"act": "bribe", "cards": ["illegal"]})
+    ours = next(c for c in advice.choices if c.action.cards == ("illegal",))
+    best = max(c.details["exact_value"] for c in advice.choices)
+    assert verdict.loss == pytest.approx(float(best - ours.details["exact_value"]))
