@@ -390,3 +390,25 @@ def test_after_a_rejected_bribe_offering_nothing_means_an_inspection():
     ours = next(c for c in advice.choices if c.action.cards == ("illegal",))
     best = max(c.details["exact_value"] for c in advice.choices)
     assert verdict.loss == pytest.approx(float(best - ours.details["exact_value"]))
+
+
+@pytest.mark.parametrize("card", ["lieutenant", "captain", "inspector"])
+@pytest.mark.parametrize("legal", [3, 7])
+def test_the_break_even_bribe_is_the_convoy_games_value_of_inspecting(card, legal):
+    """The equilibrium module's convoy game prices an inspection the same way.
+
+    With one illegal card among the unseen ones and a 2-card convoy, the convoy is
+    either honest (2 legal) or dirty (1 illegal, 1 legal) with probability 2/(legal + 1):
+    exactly the convoy game's two loads, so its controller's payoff for inspecting,
+    averaged over the loads, is the coach's break-even bribe.
+    """
+    from prohis_nb.analysis.convoy_ev import break_even_bribe
+    from prohis_nb.analysis.equilibrium import ConvoyGame
+
+    p_dirty = Fraction(2, legal + 1)
+    game = ConvoyGame(card=card, size=2, illegal=1, p_dirty=p_dirty, zero_sum=False)
+    plan = ("reject", "inspect")  # no bribe offered: the controller inspects
+    inspect = p_dirty * Fraction(game.outcome("dirty", "no bribe", plan)[1]) + (
+        1 - p_dirty
+    ) * Fraction(game.outcome("honest", "no bribe", plan)[1])
+    assert break_even_bribe((legal, 1, 0, 0, 0), 2, card) == inspect
