@@ -44,7 +44,7 @@ learner may beat them by reading the table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -63,6 +63,7 @@ from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_poo
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
+from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.cards import CONTROLLER_KINDS, HAND_VALUE, KINDS, RANK, WAREHOUSE_VALUE
 from prohis_nb.prohis.views import SeatView
 from prohis_nb.text import count, money, percent
@@ -315,13 +316,13 @@ def _bribe_sizes(
     family = group_by_act(view.legal_actions).get("bribe", ())
     if not family:
         return {}
-    if hasattr(family, "hand"):
-        hand = family.hand
-        candidates = product(*(range(min(c, MOST_PER_KIND) + 1) for c in hand))
+    candidates: Iterable[tuple[int, ...]]
+    if isinstance(family, Bribes):
+        candidates = product(*(range(min(c, MOST_PER_KIND) + 1) for c in family.hand))
         lookup = family.action_for
     else:  # a plain tuple of bribe actions
         listed = {tuple(Counter(a.cards)[k] for k in KINDS): a for a in family}
-        candidates = iter(listed)
+        candidates = listed
         lookup = None
     best: dict[int, tuple[Fraction, Action, dict[str, Any]]] = {}
     for counts in candidates:
@@ -369,7 +370,7 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     if no_bribe is not None:
         drafts.append(
             _Draft(
-                "no more bribes (inspection)" if view.convoy.rejected_bribes else "no bribe",
+                "no more bribes (inspection)" if model.floor is not None else "no bribe",
                 model.value(()),
                 no_bribe,
                 MODEL_NO_BRIBE,
@@ -529,9 +530,8 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
     opponent = _strongest_known_controller(view)
     # What a controller cannot place: the cards this seat cannot place, and the part of its
     # hand the others do not know (the convoy will be made of those).
-    estimate = Counter(dict(zip(KINDS, pool)))
-    estimate.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
-    estimate = tuple(estimate[kind] for kind in KINDS)
+    hidden_from_others = Counter(view.hand) - Counter(view.seats[view.seat].known_to_all)
+    estimate = tuple(n + hidden_from_others[kind] for kind, n in zip(KINDS, pool))
     drafts: list[_Draft] = []
     convoys: dict[tuple[str, ...], _Draft] = {}
     for action in view.legal_actions:
