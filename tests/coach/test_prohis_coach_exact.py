@@ -302,8 +302,26 @@ def _turn_games():
         dealt = ["captain", "inspector"]
         hands = [["illegal", "legal", *dealt], one + dealt, two + dealt]
         game = table_game(TURN_RULES, hands, TURN_ROW, pile, first=0, public_hands=[dealt] * 3)
-        out.append((weight, game, {}))
+        out.append((weight, game, {"seat 1": one + dealt, "seat 2": two + dealt, "pile": pile}))
     return out
+
+
+def test_beliefs_mix_the_cards_dealt_in_the_open_with_the_hidden_ones():
+    games = _turn_games()
+    view = _same_view([g for _w, g, _p in games])
+    beliefs = {b.place: b.kinds for b in advise(view).beliefs}
+    assert set(beliefs) == {"seat 1's hand", "seat 2's hand", "the pile"}
+    for place, name in (
+        ("seat 1's hand", "seat 1"),
+        ("seat 2's hand", "seat 2"),
+        ("the pile", "pile"),
+    ):
+        expected = {
+            kind: _average(games, lambda g, p, k=kind, n=name: Fraction(p[n].count(k), len(p[n])))
+            for kind in KINDS
+        }
+        assert beliefs[place] == {k: v for k, v in expected.items() if v}, place
+    assert beliefs["seat 1's hand"]["captain"] == Fraction(1, 3)  # 1 of its 3 cards, known
 
 
 def test_turn_values_equal_the_engine():
