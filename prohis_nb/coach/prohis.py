@@ -20,11 +20,13 @@ control / decline   you become the controller (nobody outbids you) and no bribe 
                     value, with the catch chance of your card's rank); declining is $0
 bribe (smuggler)    the controller accepts a bribe worth at least its break-even bribe ``b*``
                     (estimated from what it cannot see: your convoy, the unknown part of your
-                    hand, the cards you cannot place) and inspects after a rejection; offered
-                    nothing, it inspects when ``b*`` beats waiving. One choice per bribe size:
-                    the best bribe of that size
+                    hand, the cards you cannot place), and more than any offer it turned
+                    down; it inspects after a rejection; offered nothing, it inspects when
+                    ``b*`` beats waiving (it must, after a rejected bribe). One choice per
+                    bribe size: the best bribe of that size
 accept / reject     accepting banks the bribe; rejecting obliges you to inspect (``b*``)
-inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000)
+inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000; $0 under
+                    ``waiver_keeps_card``)
 turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convoy_ev.
                     rest_of_inspection`); every face-down card is alike under the belief
 draw / convoy /     what the move changes in your score if the game ended once it is
@@ -94,7 +96,8 @@ MODEL_OUTBID = (
 MODEL_DECLINE = "Declining changes nothing on this convoy."
 MODEL_BRIBE = (
     "The controller accepts a bribe worth at least its break-even bribe (its expected gain from "
-    "inspecting, as you can estimate it) and inspects after a rejection."
+    "inspecting, as you can estimate it) and more than any offer it turned down; it inspects "
+    "after a rejection."
 )
 MODEL_NO_BRIBE = (
     "Offered nothing, the controller inspects when its break-even bribe (as you can estimate "
@@ -657,7 +660,8 @@ def advise(view: SeatView) -> Advice:
 
     Raises ``TypeError`` for anything but a Prohis seat's view. Equal views
     get the same answer, so the last few are remembered (a widget asks for
-    the advice, then for the verdict on the move taken, at the same view).
+    the advice, then for the verdict on the move taken, at the same view):
+    treat the answer as read-only.
     """
     view = _check_view(view)
     try:
