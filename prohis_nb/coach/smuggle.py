@@ -100,8 +100,12 @@ class Solved:
 
 @cache
 def solved(board: Board) -> Solved:
-    """The solved game's tables for ``board`` (solved once, a few seconds; then cached)."""
-    eq = declaration_equilibrium(board)
+    """The solved game's tables for ``board`` (solved once, a few seconds; then cached).
+
+    The default board is asked for as ``declaration_equilibrium()``, the call
+    the lessons and tests make, so a process solves it once for all of them.
+    """
+    eq = declaration_equilibrium(None if board == _DEFAULT_BOARD else board)
     search = {d: float(s) for d, s in zip(eq.declarations, eq.search, strict=True)}
     values = {t: float(v) for t, v in zip(eq.types, eq.values, strict=True)}
     senders: dict[Any, dict[HandType, float]] = {d: {} for d in eq.declarations}
@@ -209,6 +213,29 @@ def _receiver_after(view: Any, seat: int) -> int:
     if nxt == view.officer:
         nxt = (nxt + 1) % view.players
     return nxt
+
+
+def _upper(text: str) -> str:
+    """``text`` with its first letter in upper case (the rest untouched: "Informer" stays)."""
+    return text[:1].upper() + text[1:]
+
+
+_GERUNDS = {
+    "declare": "declaring",
+    "claim": "claiming",
+    "accept": "accepting",
+    "search": "searching",
+    "challenge": "challenging",
+    "turn": "turning",
+    "discard": "discarding",
+}
+
+
+def _gerund(label: str, upper: bool = True) -> str:
+    """A choice's label as the subject of a sentence: "declare nothing" -> "Declaring nothing"."""
+    verb, _, rest = label.partition(" ")
+    text = f"{_GERUNDS.get(verb, verb)} {rest}".strip()
+    return _upper(text) if upper else text
 
 
 def _fmt_rate(rate: Fraction | None, hits: int, tries: int) -> str:
@@ -467,7 +494,9 @@ def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     for d in shown:
         details = declaration_values(view.hand, d, board, rates)
         details["equilibrium_mix"] = mix.get(d, 0.0)
-        label = _label(d) + (" (the complete truth)" if details["truth"] else "")
+        label = _label(d)
+        if details["truth"]:
+            label += " (true: you hold the Bag)" if d == IMMUNITY else " (the complete truth)"
         action = _action_for(view, d)
         value = float(details["equilibrium_value"])
         choices.append(Choice(label, value, action, model=model, details=details))
@@ -492,9 +521,7 @@ def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     else:
         others = sorted((c.value for c in choices if not c.best), reverse=True)
         gap = f", {money(best[0].value - others[0])} more than the next best" if others else ""
-        why = (
-            f"{best[0].label.capitalize()} is worth {worth} at the solved game's search rates{gap}"
-        )
+        why = f"{_upper(best[0].label)} is worth {worth} at the solved game's search rates{gap}"
     if best_obs is not None:
         rate = rates.against(best_obs)[0]
         why += (
@@ -516,7 +543,7 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
             p * (-fine if t.bag else fine + board.hand_fines(Counter(t.goods)))
             for t, p in post.items()
         )
-        other, verb, does = "challenge", "challenging", "challenges"
+        other, verb, does, noun = "challenge", "challenging", "challenges", "claim"
     else:
         duty = board.hand_duty(Counter(heard))
         accept = float(duty)
@@ -524,7 +551,7 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
             p * (board.hand_fines(Counter(t.goods)) if _is_false(t, heard) else duty - c)
             for t, p in post.items()
         )
-        other, verb, does = "search", "searching", "searches"
+        other, verb, does, noun = "search", "searching", "searches", "declaration"
     model = (
         "your money from this hand: the hand's cards by the card count, weighted by how often "
         "the solved game's declarer of each hand makes this declaration; the receiver never informs"
@@ -547,12 +574,18 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     acts = {a.act: a for a in view.legal_actions}
     choices = _mark(
         [
-            Choice("accept", accept, acts.get("accept"), model=model, details=details),
-            Choice(other, float(check), acts.get(other), model=model, details=details),
+            Choice(f"accept the {noun}", accept, acts.get("accept"), model=model, details=details),
+            Choice(
+                f"{other} the {'claim' if heard == IMMUNITY else 'hand'}",
+                float(check),
+                acts.get(other),
+                model=model,
+                details=details,
+            ),
         ]
     )
     gain = float(check) - accept
-    what = describe(heard)
+    what = "the immunity claim" if heard == IMMUNITY else f"a declaration of {describe(heard)}"
     if abs(gain) <= TIE:
         why = (
             f"Accepting and {verb} {what} are worth the same ({money(accept)}): the solved "
@@ -626,7 +659,7 @@ def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.
     verb = "informing" if other == "inform" else "challenging"
     best = "accepting" if choices[0].best else verb
     why = (
-        f"{best.capitalize()} is best: the hand is false {percent(p_false)} of the time, so "
+        f"{_upper(best)} is best: the hand is false {percent(p_false)} of the time, so "
         f"{verb} moves {money(cash)} now and gives a fresh hand worth {money(fresh)}, "
         f"against {money(accept)} for keeping the passed hand"
     )
@@ -674,7 +707,7 @@ def _discard(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
         )
     else:
         why = (
-            f"{best[0].label.capitalize()} leaves the hand worth most to declare: "
+            f"{_upper(best[0].label)} leaves the hand worth most to declare: "
             f"{money(best[0].value)} on average after the draw"
         )
     return choices, why + "."
@@ -750,11 +783,11 @@ def judge(view: Any, action: Any) -> Verdict:
         value, label = chosen.value, chosen.label
     loss = max(0.0, best.value - value)
     if loss <= TIE:
-        text = f"{label.capitalize()} was a best choice: worth {money(value)} in the solved game."
+        text = f"{_gerund(label)} was a best choice: worth {money(value)} in the solved game."
         return Verdict(view.seat, action, 0.0, text, True)
     text = (
-        f"{label.capitalize()} was worth {money(value)} in the solved game, {money(loss)} less "
-        f"than {best.label} ({money(best.value)})."
+        f"{_gerund(label)} was worth {money(value)} in the solved game, {money(loss)} less "
+        f"than {_gerund(best.label, upper=False)} ({money(best.value)})."
     )
     return Verdict(view.seat, action, loss, text, False)
 

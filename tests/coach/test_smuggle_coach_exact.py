@@ -313,13 +313,13 @@ def test_the_officer_weighs_the_solved_games_declarers(eq, heard):
             p * (-IMMUNITY_FINE if t.bag else IMMUNITY_FINE + fines(t.goods))
             for t, p in posterior.items()
         )
-        assert accept.value == 0 and check.label == "challenge"
+        assert accept.value == 0 and check.label == "challenge the claim"
     else:
         want = sum(
             p * (fines(t.goods) if t.goods != heard else duty(heard) - COMPENSATION)
             for t, p in posterior.items()
         )
-        assert accept.value == duty(heard) and check.label == "search"
+        assert accept.value == duty(heard) and check.label == "search the hand"
     assert check.value == pytest.approx(want, abs=1e-6)
     assert check.details["p_false"] == pytest.approx(eq.false_share(heard), abs=1e-9)
     assert check.details["equilibrium_rate"] == eq.search_rate(heard)
