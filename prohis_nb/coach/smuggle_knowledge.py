@@ -157,6 +157,8 @@ class Knowledge:
         """A new hand of 4 is drawn: by the seat (``cards``) or by another seat (``None``)."""
         hand = counts(cards) if cards is not None else _ZERO
         unseen = 0 if cards is not None else 4
+        if cards is not None:  # the cards seen are evidence about the worlds' pools
+            self._condition(lambda w: _draw_probability(self.pool(w), hand))
         self._map(lambda w: {World(hand, unseen, w.buried): Fraction(1)})
 
     def shown(self, cards: tuple[str, ...]) -> None:
@@ -181,6 +183,7 @@ class Knowledge:
     def own_draw(self, card: str) -> None:
         """The seat drew ``card`` into the hand it holds."""
         one = _one(card)
+        self._condition(lambda w: _draw_probability(self.pool(w), one))
         self._map(lambda w: {World(_add(w.tracked, one), w.unseen, w.buried): Fraction(1)})
 
     def other_discard(self) -> None:
