@@ -103,6 +103,10 @@ def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
     """Every multiset of ``k`` cards drawn from ``pool`` and its probability (hypergeometric).
 
     ``P(M) = Π_kind C(pool[kind], M[kind]) / C(|pool|, k)``.
+
+    >>> pool = counts(["wine", "luggage", "luggage"])
+    >>> [(names(m), p) for m, p in draws(pool, 2)]
+    [(('luggage', 'wine'), Fraction(2, 3)), (('luggage', 'luggage'), Fraction(1, 3))]
     """
     total = comb(sum(pool), k)
     if total == 0:

@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 from prohis_nb.coach import advise, judge
+from prohis_nb.coach.smuggle_knowledge import knowledge
 from prohis_nb.smuggle.game import SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
 
@@ -27,7 +28,23 @@ def choose(rng: random.Random, legal):
     return rng.choice([a for a in legal if a.act == act])
 
 
+def check_worlds(view) -> None:
+    """Every world the card count keeps accounts for every card: the unseen ones fill
+    exactly the unseen slots (the hand's, the pack, the face-down discards)."""
+    known = knowledge(view)
+    assert known.worlds and sum(known.worlds.values()) == 1
+    for world, p in known.worlds.items():
+        pool = known.pool(world)
+        assert p > 0 and min(pool) >= 0, (world, pool)
+        face_down = view.discard_size - sum(known.seen_discards) - sum(world.buried)
+        hand = world.unseen if view.hand is None else 0
+        assert face_down >= 0
+        assert sum(pool) == hand + view.pack_size + face_down, (world, pool)
+
+
 def check_beliefs(game: SmuggleGame, seat: int, advice) -> None:
+    if not game.ended:
+        check_worlds(game.view(seat))
     truth = game.omniscient_view()
     places = {b.place: b for b in advice.beliefs}
     for belief in advice.beliefs:
