@@ -317,7 +317,7 @@ def _posterior(
     ]
     for t, sigma, need in _senders(table, declaration):
         # P_count(t): the hand is exactly t's cards (goods, the Bag, luggage for the rest)
-        count = 0.0
+        likely = 0.0
         for p, tracked, unseen, pool, total in worlds:
             ways = 1
             for i, n in enumerate(need):
@@ -328,9 +328,9 @@ def _posterior(
                 if more:
                     ways *= comb(pool[i], more)
             if ways and total and sum(need) - sum(tracked) == unseen:
-                count += p * ways / total
-        if count:
-            weights[t] = count * sigma
+                likely += p * ways / total
+        if likely:
+            weights[t] = likely * sigma
     total = sum(weights.values())
     if total <= 1e-15:
         return type_prior(known), False
