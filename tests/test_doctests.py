@@ -30,6 +30,7 @@ MODULES = [
     "prohis_nb.widgets.downloads",
     "prohis_nb.classroom.counts",
     "prohis_nb.classroom.intervals",
+    "prohis_nb.coach.smuggle_knowledge",
 ]
 
 
