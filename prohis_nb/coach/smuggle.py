@@ -331,10 +331,10 @@ def _posterior(
                 likely += p * ways / total
         if likely:
             weights[t] = likely * sigma
-    total = sum(weights.values(), 0.0)
-    if total <= 1e-15:
+    weight_sum = sum(weights.values(), 0.0)
+    if weight_sum <= 1e-15:
         return type_prior(known), False
-    return {t: w / total for t, w in weights.items()}, True
+    return {t: w / weight_sum for t, w in weights.items()}, True
 
 
 _SENDERS: dict[tuple[int, Any], tuple[tuple[HandType, float, tuple[int, ...]], ...]] = {}
