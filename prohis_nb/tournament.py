@@ -52,6 +52,7 @@ e.g. a Dask cluster's ``client.get_executor()`` (docs/bots.md).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import hashlib
 import io
@@ -637,7 +638,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", type=Path, help="write summary.json and every game's record here")
     parser.add_argument(
-        "--force", action="store_true", help="replace files already in the --out folder"
+        "--sink",
+        metavar="FOLDER",
+        help="stream every game to Parquet files here, one row per game and seat, plus "
+        "summary.json; keeps no records (needs the 'scale' extra)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help="play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for "
+        "a LocalCluster of --workers processes (needs the 'scale' extra)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace a previous run in the --out or --sink folder"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -656,6 +669,13 @@ def run_from_args(args: argparse.Namespace) -> int:
                 print(f"prohis-nb tournament: {error}", file=sys.stderr)
                 return 1
             variants[name] = value
+    if args.out is not None and args.sink is not None:
+        print(
+            "prohis-nb tournament: --out keeps every record and --sink streams rows instead; "
+            "choose one",
+            file=sys.stderr,
+        )
+        return 1
     if args.out is not None:
         problem = _out_problem(args.out, args.games, args.force)
         if problem:
@@ -680,21 +700,27 @@ def run_from_args(args: argparse.Namespace) -> int:
         rules = game_class(args.game).rules_type.from_json(
             {"players": args.players, "variants": variants}
         )
-        result = run_tournament(
-            specs,
-            game=args.game,
-            rules=rules,
-            games=args.games,
-            seed=args.seed,
-            rotate=not args.no_rotate,
-            workers=args.workers,
-            progress=not args.no_progress,
-            keep_records=args.out is not None,
-        )
-    except (ProhisNbError, ValueError) as error:
+        with _dask_client(args.dask, args.workers) as executor:
+            result = run_tournament(
+                specs,
+                game=args.game,
+                rules=rules,
+                games=args.games,
+                seed=args.seed,
+                rotate=not args.no_rotate,
+                workers=args.workers,
+                executor=executor,
+                progress=not args.no_progress,
+                keep_records=args.out is not None,
+                sink=args.sink,
+                overwrite=args.force,
+            )
+    except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1
     print(result.table(timing=True))
+    if result.sink is not None:
+        print(f"{result.played} games streamed to {result.sink}/ (part-*.parquet, summary.json)")
     if args.out is not None:
         try:
             write_results(result, args.out, overwrite=args.force)
@@ -703,6 +729,36 @@ def run_from_args(args: argparse.Namespace) -> int:
             return 1
         print(f"summary and {len(result.games)} records written to {args.out}/")
     return 0
+
+
+@contextlib.contextmanager
+def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor | None]:
+    """``--dask``: an executor on the scheduler at ``address`` (or a LocalCluster), then closed."""
+    if address is None:
+        yield None
+        return
+    from prohis_nb.scale import require
+
+    distributed = require("distributed", "--dask")
+    if address == "local":
+        cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    else:
+        cluster = None
+        try:
+            client = distributed.Client(address, timeout="10s")
+        except (OSError, ValueError) as error:
+            raise ValueError(
+                f"cannot reach the Dask scheduler {excerpt(address)}: {error}"
+            ) from None
+    try:
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _result_names(games: int) -> list[str]:
