@@ -407,6 +407,7 @@ def run_tournament(
     keep_records: bool = True,
     sink: str | os.PathLike[str] | None = None,
     overwrite: bool = False,
+    counts: bool = True,
 ) -> TournamentResult:
     """Play ``games`` games among ``bots`` (specs, see :mod:`prohis_nb.bots`); summarise them.
 
@@ -426,7 +427,9 @@ def run_tournament(
     games but the same summary and comparisons, to the last digit. A folder
     with a previous run is refused unless ``overwrite=True``. Chunks then
     hold whole deals (``chunk_size`` is rounded up to a multiple of the games
-    per deal). The sink and Dask need the ``scale`` extra.
+    per deal). ``counts=False`` leaves out the decision-count columns (a
+    second pass over every game: with random bots it takes several times as
+    long as playing). The sink and Dask need the ``scale`` extra.
     """
     if sink is not None:
         keep_records = False  # the rows go to the sink; the records are never kept
@@ -467,7 +470,7 @@ def run_tournament(
 
         require_pyarrow()
         folder = prepare_sink(sink, overwrite)
-        task, extra = play_chunk_to_sink, (games, str(folder))
+        task, extra = play_chunk_to_sink, (games, str(folder), counts)
         size = math.ceil(size / plan.group) * plan.group  # whole deals only
     elif executor is None and workers == 1 and backend == "processes":
         size = 1  # in this process: the bar moves game by game
@@ -644,6 +647,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "summary.json; keeps no records (needs the 'scale' extra)",
     )
     parser.add_argument(
+        "--no-counts",
+        action="store_true",
+        help="--sink without the decision-count columns (faster)",
+    )
+    parser.add_argument(
         "--dask",
         metavar="SCHEDULER",
         help="play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for "
@@ -714,6 +722,7 @@ def run_from_args(args: argparse.Namespace) -> int:
                 keep_records=args.out is not None,
                 sink=args.sink,
                 overwrite=args.force,
+                counts=not args.no_counts,
             )
     except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)

@@ -14,8 +14,11 @@ step (:func:`prohis_nb.core.files.write_atomically`): a reader never sees a
 half-written part. A folder holding a previous run is refused unless
 ``overwrite=True`` (``--force``), which deletes that run's parts first.
 
-The columns (:data:`COLUMNS`, then one ``n_<name>`` column per decision
-count of :func:`decision_counts`):
+The columns (:data:`COLUMNS`, then one ``n_<key>`` column per count of
+:func:`prohis_nb.classroom.counts.decision_counts` for this row's seat: the
+counts the class tables and the coach use, e.g. ``n_convoys_bait``,
+``n_bribes_accepted``, ``n_inspections_captain``; in Smuggle ``n_lies_0_items``,
+``n_searches``... the same columns in every part of a game):
 
 =================  ==========================================================
 ``game``           ``prohis`` or ``smuggle``
@@ -46,6 +49,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from prohis_nb.classroom import counts as classroom
 from prohis_nb.errors import SaveError, excerpt
 from prohis_nb.scale import require
 from prohis_nb.tournament_stats import TournamentSums
@@ -118,38 +122,48 @@ def part_name(start: int, games: int) -> str:
 # ---------------------------------------------------------------- decision counts
 
 
-def decision_counts(record: dict[str, Any], seat: int) -> dict[str, int]:
-    """The decisions of ``seat`` in a game record, counted by kind (the classroom's counts)."""
-    try:
-        from prohis_nb.classroom.counts import decision_counts as counts
-    except ImportError:  # PLACEHOLDER until the classroom branch is merged
-        return _count_acts(record, seat)
-    return dict(counts(record, seat))
+def counts_by_seat(game: Any) -> list[dict[str, int]]:
+    """Every seat's :func:`~prohis_nb.classroom.counts.decision_counts` of a finished game.
 
+    The same numbers as ``decision_counts(game.record(), seat)`` for each
+    seat (tests/scale check it), from one pass over the game instead of two
+    replays per seat: the classroom's counter is run once, with every count
+    filed under the seat that took the decision.
+    """
+    base = classroom._ProhisCounter if game.game_name == "prohis" else classroom._SmuggleCounter
+    players = len(game.scores())
+    tallies: list[dict[str, int]] = [
+        dict.fromkeys(classroom.keys_of(game.game_name), 0) for _ in range(players)
+    ]
 
-_ACTS = {
-    "prohis": ("take", "stop", "pass", "convoy", "control", "decline", "bribe", "no_bribe",
-               "accept", "reject", "inspect", "waive", "turn"),
-    "smuggle": ("declare", "immunity", "accept", "search", "inform", "challenge", "discard"),
-}  # fmt: skip
+    class BySeat(base):  # type: ignore[misc, valid-type]
+        def _add(self, who: int, key: str, amount: int = 1) -> None:
+            tallies[who][key] += amount
 
-
-def _count_acts(record: dict[str, Any], seat: int) -> dict[str, int]:
-    counts = dict.fromkeys(_ACTS[record["game"]], 0)
-    for action in record["actions"]:
-        if action["seat"] == seat:
-            counts[action["act"]] = counts.get(action["act"], 0) + 1
-    return counts
+    counter = BySeat(None)
+    replay = game.record().new_game()
+    for index, action in enumerate(game.actions):
+        counter.before(replay, action)
+        replay.apply(action)
+        counter.count(action, forced=False)
+        for step in replay.forced_after(index):
+            counter.count(step, forced=True)
+    for tally in tallies:
+        tally["games"] = 1
+    return tallies
 
 
 # ---------------------------------------------------------------- one chunk
 
 
-def play_chunk_to_sink(plan: Any, start: int, stop: int, games: int, folder: str) -> TournamentSums:
+def play_chunk_to_sink(
+    plan: Any, start: int, stop: int, games: int, folder: str, counts: bool = True
+) -> TournamentSums:
     """Play games ``start`` to ``stop - 1`` of ``plan``, write their part, return their sums.
 
     What each worker runs. The chunk must hold whole deals (``start`` and
-    ``stop`` multiples of ``plan.group``, or ``stop == games``).
+    ``stop`` multiples of ``plan.group``, or ``stop == games``). ``counts``:
+    add the ``n_*`` decision-count columns (they cost a pass over each game).
     """
     pq = require_pyarrow()
     import pyarrow as pa
@@ -165,7 +179,8 @@ def play_chunk_to_sink(plan: Any, start: int, stop: int, games: int, folder: str
             sums.add_deal(deal_games)
             deal_games = []
         deal_games.append(result)
-        record = game.record().to_json()
+        if counts:
+            by_seat = counts_by_seat(game)
         shares = result.win_shares()
         specs = [texts[id(spec)] for spec in plan.seating(index)]
         for seat, (label, score) in enumerate(zip(result.lineup, result.scores, strict=True)):
@@ -176,12 +191,13 @@ def play_chunk_to_sink(plan: Any, start: int, stop: int, games: int, folder: str
             )  # fmt: skip
             for name, value in zip(COLUMNS, values, strict=True):
                 rows[name].append(value)
-            counted.append(decision_counts(record, seat))
+            if counts:
+                counted.append(by_seat[seat])
     if deal_games:
         sums.add_deal(deal_games)
-    keys = sorted({key for counts in counted for key in counts})
+    keys = [key for key in classroom.keys_of(plan.game) if key != "games"] if counts else []
     for key in keys:
-        rows[f"n_{key}"] = [counts.get(key, 0) for counts in counted]
+        rows[f"n_{key}"] = [counts[key] for counts in counted]
     table = pa.Table.from_pydict(rows, schema=_schema(pa, keys, plan))
     target = Path(folder) / part_name(start, games)
     _write(target, lambda name: pq.write_table(table, name, compression="zstd"))
