@@ -644,7 +644,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--sink",
         metavar="FOLDER",
         help="stream every game to Parquet files here, one row per game and seat, plus "
-        "summary.json; keeps no records (needs the 'scale' extra)",
+        "_summary.json; keeps no records (needs the 'scale' extra)",
     )
     parser.add_argument(
         "--no-counts",
@@ -729,7 +729,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 1
     print(result.table(timing=True))
     if result.sink is not None:
-        print(f"{result.played} games streamed to {result.sink}/ (part-*.parquet, summary.json)")
+        print(f"{result.played} games streamed to {result.sink}/ (part-*.parquet, _summary.json)")
     if args.out is not None:
         try:
             write_results(result, args.out, overwrite=args.force)

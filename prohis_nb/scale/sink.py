@@ -6,7 +6,7 @@ plays the games in chunks; each chunk, wherever it runs, writes one part
 running sums of :class:`~prohis_nb.tournament_stats.TournamentSums`. The
 client never holds a record or a row, so a million games need no more memory
 than one chunk, and the confidence intervals are exactly those of the same
-tournament kept in memory. At the end ``summary.json`` (the plan and the
+tournament kept in memory. At the end ``_summary.json`` (the plan and the
 summary) joins the parts.
 
 Each part is written to a temporary file first and moved into place in one
@@ -56,7 +56,7 @@ from prohis_nb.tournament_stats import TournamentSums
 
 #: The file names of a run in its folder.
 PART_GLOB = "part-*.parquet"
-SUMMARY = "summary.json"
+SUMMARY = "_summary.json"  # "_": Parquet readers skip it when reading the folder
 
 #: The fixed columns of a part, in order (see the module docstring).
 COLUMNS = (
@@ -248,7 +248,7 @@ def _spec_text(spec: Any) -> str:
 
 
 def write_summary(result: Any) -> Path:
-    """Write ``summary.json`` (the plan, the summary, no games) beside the parts."""
+    """Write ``_summary.json`` (the plan, the summary, no games) beside the parts."""
     from prohis_nb.core.files import write_text
 
     data = result.to_json()
