@@ -757,7 +757,7 @@ def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor 
     else:
         cluster = None
         try:
-            client = distributed.Client(address, timeout="10s")
+            client = distributed.Client(address)  # waits distributed.comm.timeouts.connect
         except (OSError, ValueError) as error:
             raise ValueError(
                 f"cannot reach the Dask scheduler {excerpt(address)}: {error}"
