@@ -110,13 +110,16 @@ def measure_memory(
         games, workers=workers, keep_records=False, sink=folder, counts=counts, chunk_size=chunk
     )
     peak = tracemalloc.get_traced_memory()[1] if traced else float("nan")
+    cache_entries = _engine_cache_entries()
+    cache_bytes = _clear_engine_caches() if traced else float("nan")
     tracemalloc.stop()
     kib = 1024  # ru_maxrss is in KiB on Linux
     return {
         "games": games,
         "workers": workers,
         "seconds": figures["seconds"],
-        "engine_cache_entries": _engine_cache_entries(),
+        "engine_cache_entries": cache_entries,
+        "engine_cache_bytes": cache_bytes,
         "client_traced_peak": peak,
         "client_maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * kib,
         "workers_maxrss": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * kib,
@@ -133,6 +136,22 @@ def _engine_cache_entries() -> int:
     )
 
 
+def _clear_engine_caches() -> int:
+    """Empty the engine's caches; return the traced bytes that freed (tracemalloc running)."""
+    import gc
+    import tracemalloc
+
+    from prohis_nb.prohis import game
+
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    for value in vars(game).values():
+        if hasattr(value, "cache_clear"):
+            value.cache_clear()
+    gc.collect()
+    return before - tracemalloc.get_traced_memory()[0]
+
+
 def memory_table(
     total: int, workers: list[int], counts: bool, chunk: int, folder: str, traced: bool
 ) -> None:
@@ -145,7 +164,7 @@ def memory_table(
     print(
         f"{'workers':>7} {'games':>9} {'seconds':>8} {'games/s':>8} {'client traced':>13} "
         f"{'client RSS':>10} {'worker RSS':>10} {'Parquet':>8} {'1M games in':>11} "
-        f"{'cache':>7}"
+        f"{'cache':>7}" + (f" {'cache MiB':>9}" if traced else "")
     )
     mib = 2**20
     for count in workers:
@@ -160,11 +179,13 @@ def memory_table(
             f = json.loads(out.strip().splitlines()[-1])
             rate = f["games"] / f["seconds"]
             workers_rss = f"{f['workers_maxrss'] / mib:>10.0f}" if count > 1 else f"{'-':>10}"
+            caches = f.get("engine_cache_bytes", float("nan")) / mib
             print(
                 f"{count:>7} {games:>9,} {f['seconds']:>8.1f} {rate:>8,.0f} "
                 f"{f['client_traced_peak'] / mib:>13.1f} {f['client_maxrss'] / mib:>10.0f} "
                 f"{workers_rss} {f['parquet_bytes'] / mib:>8.1f} "
-                f"{1_000_000 / rate / 60:>7.0f} min {f['engine_cache_entries']:>7,}",
+                f"{1_000_000 / rate / 60:>7.0f} min {f['engine_cache_entries']:>7,}"
+                + (f" {caches:>9.1f}" if traced else ""),
                 flush=True,
             )
 
