@@ -46,7 +46,14 @@ is usually much narrower; when it excludes 0 the difference is real (at the
 **Parallelism.** Games are played in chunks on a ``concurrent.futures``
 executor: by default a ``ProcessPoolExecutor`` with ``workers`` processes
 (``workers=1``: in this process, no pool). Pass ``executor=`` to use another,
-e.g. a Dask cluster's ``client.get_executor()`` (docs/bots.md).
+e.g. a Dask cluster's ``client.get_executor(pure=False)``, or
+``backend="dask"`` (:mod:`prohis_nb.scale.dask_backend`, docs/tournaments.md).
+
+**At scale.** ``sink="folder"`` streams the games to Parquet files, one row
+per game and seat, instead of keeping them (:mod:`prohis_nb.scale.sink`):
+each chunk sends back only running sums (:mod:`prohis_nb.tournament_stats`),
+from which the summary and the paired comparisons come out exactly as they
+would from the games in memory.
 """
 
 from __future__ import annotations
