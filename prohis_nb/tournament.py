@@ -362,6 +362,11 @@ def score_breakdown(result: TournamentResult) -> dict[str, dict[str, float]]:
 
     if result.plan.game != "prohis":
         raise ValueError(f"a score breakdown is for Prohis tournaments, not {result.plan.game!r}")
+    if result.sink is not None:
+        raise ValueError(
+            "a score breakdown replays every game's record; a tournament streamed to a sink "
+            "keeps none (its Parquet rows hold the scores)"
+        )
     totals: dict[str, dict[str, float]] = {}
     appearances: dict[str, int] = {}
     for index, summary in enumerate(result.games):
