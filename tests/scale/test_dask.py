@@ -39,7 +39,7 @@ def test_a_dask_cluster_plays_the_games_of_one_worker(client):
 
 
 def test_backend_dask_uses_the_running_client_and_streams_to_a_sink(client, tmp_path):
-    import pyarrow.parquet as pq
+    pq = pytest.importorskip("pyarrow.parquet", reason="the sink needs pyarrow ('scale' extra)")
 
     alone = run_tournament(LINEUP, workers=1, sink=tmp_path / "alone", counts=False, **SETTINGS)
     on_dask = run_tournament(
