@@ -401,7 +401,7 @@ def tournament_scores(result: Any):
     ax.set_yticks(range(len(stats)), [s.label for s in stats])
     _style(
         ax,
-        f"Mean final score over {len(result.games)} games (95% intervals)",
+        f"Mean final score over {result.played} games (95% intervals)",
         "mean final score",
         "",
     )

@@ -46,12 +46,20 @@ is usually much narrower; when it excludes 0 the difference is real (at the
 **Parallelism.** Games are played in chunks on a ``concurrent.futures``
 executor: by default a ``ProcessPoolExecutor`` with ``workers`` processes
 (``workers=1``: in this process, no pool). Pass ``executor=`` to use another,
-e.g. a Dask cluster's ``client.get_executor()`` (docs/bots.md).
+e.g. a Dask cluster's ``client.get_executor(pure=False)``, or
+``backend="dask"`` (:mod:`prohis_nb.scale.dask_backend`, docs/tournaments.md).
+
+**At scale.** ``sink="folder"`` streams the games to Parquet files, one row
+per game and seat, instead of keeping them (:mod:`prohis_nb.scale.sink`):
+each chunk sends back only running sums (:mod:`prohis_nb.tournament_stats`),
+from which the summary and the paired comparisons come out exactly as they
+would from the games in memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import hashlib
 import io
@@ -60,18 +68,30 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from prohis_nb.bots import BotSpec, make_bot, spec_label
 from prohis_nb.bots.runner import new_game, play_game
 from prohis_nb.errors import ProhisNbError, SaveError, excerpt
+from prohis_nb.tournament_stats import (
+    Z95,
+    PairedDifference,
+    Stats,
+    TournamentSums,
+    cluster_mean_ci,
+    summarise,
+)
 
-#: z for a two-sided 95% normal confidence interval.
-Z95 = 1.959963984540054
+__all__ = [
+    "Z95", "GameResult", "PairedDifference", "Stats", "TournamentPlan", "TournamentResult",
+    "TournamentSums", "cluster_mean_ci", "derive_seed", "make_plan", "paired_difference",
+    "play_chunk", "run_tournament", "score_breakdown", "summarise", "write_results",
+]  # fmt: skip
 
 
 def derive_seed(*parts: Any) -> int:
@@ -130,6 +150,13 @@ class TournamentPlan:
 
     def play(self, index: int) -> GameResult:
         """Play game ``index``: deal from the derived seed, bots seeded from the index."""
+        result, game = self.play_game(index)
+        if not self.keep_records:
+            return result
+        return replace(result, record=game.record().to_json())
+
+    def play_game(self, index: int) -> tuple[GameResult, Any]:
+        """Game ``index`` played: its result (without the record) and the finished game."""
         deal = index // self.group
         seed = derive_seed(self.seed, "deal", deal)
         specs = self.seating(index)
@@ -138,7 +165,7 @@ class TournamentPlan:
             for seat, spec in enumerate(specs)
         ]
         game = play_game(new_game(self.game, seed, self.rules), bots)
-        return GameResult(
+        result = GameResult(
             index=index,
             deal=deal,
             seed=seed,
@@ -146,8 +173,9 @@ class TournamentPlan:
             scores=tuple(game.scores()),
             winners=tuple(game.winners()),
             decisions=len(game.actions),
-            record=game.record().to_json() if self.keep_records else None,
+            record=None,
         )
+        return result, game
 
 
 def play_chunk(plan: TournamentPlan, start: int, stop: int) -> list[GameResult]:
@@ -158,93 +186,24 @@ def play_chunk(plan: TournamentPlan, start: int, stop: int) -> list[GameResult]:
 # ---------------------------------------------------------------- statistics
 
 
-@dataclass(frozen=True)
-class Stats:
-    """Mean score and win rate of one bot or one seat, with 95% confidence intervals."""
-
-    label: str
-    appearances: int
-    mean_score: float
-    score_ci: tuple[float, float]
-    win_rate: float
-    win_ci: tuple[float, float]
-
-
-def cluster_mean_ci(values: Sequence[float], clusters: Sequence[int]) -> tuple[float, float, float]:
-    """Mean of ``values`` and its 95% interval, treating each cluster as one independent unit.
-
-    ``SE² = D/(D-1) · Σ_d (S_d - n_d·mean)² / N²`` (see the module docstring);
-    with a single cluster the interval is undefined (``nan``).
-    """
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = math.fsum(values) / n
-    sums: dict[int, list[float]] = {}
-    for value, cluster in zip(values, clusters, strict=True):
-        sums.setdefault(cluster, []).append(value - mean)
-    d = len(sums)
-    if d < 2:
-        return mean, math.nan, math.nan
-    spread = math.fsum(math.fsum(devs) ** 2 for devs in sums.values())
-    se = math.sqrt(d / (d - 1) * spread) / n
-    return mean, mean - Z95 * se, mean + Z95 * se
-
-
-def summarise(label: str, scores: list[int], shares: list[float], deals: list[int]) -> Stats:
-    """The :class:`Stats` of a list of appearances (score, win share, deal)."""
-    mean, low, high = cluster_mean_ci(scores, deals)
-    rate, rate_low, rate_high = cluster_mean_ci(shares, deals)
-    # A rate lies in [0, 1]: clip the normal interval (nan first, so nan stays nan).
-    rate_ci = (max(rate_low, 0.0), min(rate_high, 1.0))
-    return Stats(label, len(scores), mean, (low, high), rate, rate_ci)
-
-
-@dataclass(frozen=True)
-class PairedDifference:
-    """``first``'s mean score minus ``second``'s, deal by deal, with its 95% interval."""
-
-    first: str
-    second: str
-    deals: int
-    mean: float
-    ci: tuple[float, float]
-    per_deal: tuple[float, ...] = field(repr=False)
-
-    @property
-    def real(self) -> bool:
-        """True when the 95% interval excludes 0: the difference is very unlikely to be luck."""
-        low, high = self.ci
-        return low > 0 or high < 0
-
-
 def paired_difference(games: Sequence[GameResult], first: str, second: str) -> PairedDifference:
     """Compare two bots on the deals they both played (see the module docstring).
 
     Each deal gives one difference: ``first``'s mean score in the deal minus
-    ``second``'s. Needs at least two such deals.
+    ``second``'s (listed in ``per_deal``). Needs at least two such deals.
     """
+    paired = TournamentSums.from_games(games).paired(first, second)
     by_deal: dict[int, tuple[list[int], list[int]]] = {}
     for result in games:
         for label, score in zip(result.lineup, result.scores, strict=True):
             if label in (first, second):
                 by_deal.setdefault(result.deal, ([], []))[label == second].append(score)
-    diffs = [
+    diffs = tuple(
         math.fsum(a) / len(a) - math.fsum(b) / len(b)
         for _, (a, b) in sorted(by_deal.items())
         if a and b
-    ]
-    if first == second or len(diffs) < 2:
-        raise ValueError(
-            f"{first!r} and {second!r} must be two bots that played at least two deals together"
-            f" (they shared {len(diffs)})"
-        )
-    d = len(diffs)
-    mean = math.fsum(diffs) / d
-    se = math.sqrt(math.fsum((x - mean) ** 2 for x in diffs) / (d - 1) / d)
-    return PairedDifference(
-        first, second, d, mean, (mean - Z95 * se, mean + Z95 * se), tuple(diffs)
     )
+    return replace(paired, per_deal=diffs)
 
 
 # ---------------------------------------------------------------- the tournament
@@ -259,22 +218,44 @@ CSV_COLUMNS = (
 
 @dataclass
 class TournamentResult:
-    """The games (sorted by index) and their summary by bot and by seat."""
+    """The games (sorted by index) and their summary by bot and by seat.
+
+    A tournament streamed to a ``sink`` folder holds no games (``games`` is
+    empty): their rows are in the folder's Parquet files, and the summary
+    comes from the running ``sums`` (:class:`TournamentSums`).
+    """
 
     plan: TournamentPlan
     games: list[GameResult]
     by_bot: dict[str, Stats] = field(default_factory=dict)
     by_seat: list[Stats] = field(default_factory=list)
     seconds: float = 0.0
+    sums: TournamentSums | None = field(default=None, repr=False)
+    sink: Path | None = None
 
     def __post_init__(self) -> None:
-        if not self.by_bot and self.games:
-            self.by_bot, self.by_seat = _summaries(self.games)
+        if self.sums is None and self.games:
+            self.sums = TournamentSums.from_games(self.games)
+        if not self.by_bot and self.sums is not None and self.sums.games:
+            self.by_bot, self.by_seat = self.sums.stats()
+
+    @property
+    def played(self) -> int:
+        """How many games were played (also when they were streamed to a sink)."""
+        return self.sums.games if self.sums is not None else len(self.games)
 
     def replay(self, index: int) -> Any:
-        """Game ``index`` replayed from its record (needs ``keep_records=True``)."""
+        """Game ``index`` replayed from its record (needs ``keep_records=True``).
+
+        A tournament streamed to a sink keeps no records: its game ``index`` is
+        played again from the same seeds, which gives the same game.
+        """
         from prohis_nb.core.record import Record
 
+        if self.sink is not None:
+            if not 0 <= index < self.played:
+                raise IndexError(f"game {index} is not among the {self.played} games played")
+            return self.plan.play_game(index)[1]
         record = self.games[index].record
         if record is None:
             raise ValueError("this tournament did not keep records (keep_records=False)")
@@ -282,7 +263,9 @@ class TournamentResult:
 
     def compare(self, first: str, second: str) -> PairedDifference:
         """``first``'s mean score minus ``second``'s, paired deal by deal."""
-        return paired_difference(self.games, first, second)
+        if self.games or self.sums is None:
+            return paired_difference(self.games, first, second)
+        return self.sums.paired(first, second)
 
     def comparisons(self) -> list[PairedDifference]:
         """The best bot (highest mean score) against each other bot, paired deal by deal."""
@@ -292,7 +275,7 @@ class TournamentResult:
     def table(self, timing: bool = False) -> str:
         """The summary as a plain-text table (``timing``: add how long the games took)."""
         plan = self.plan
-        games = len(self.games)
+        games = self.played
         lines = [
             f"{plan.game}, {plan.rules['players']} players, {games} games, seed {plan.seed}"
             + (f", seats rotated over deals of {plan.group} games" if plan.rotate else ""),
@@ -354,6 +337,8 @@ class TournamentResult:
             "bots": [spec_label(spec) for spec in self.plan.bots],
             "seed": self.plan.seed,
             "rotate": self.plan.rotate,
+            "games_played": self.played,
+            "sink": None if self.sink is None else str(self.sink),
             "by_bot": {label: asdict(stats) for label, stats in self.by_bot.items()},
             "by_seat": [asdict(stats) for stats in self.by_seat],
             "games": [
@@ -377,6 +362,11 @@ def score_breakdown(result: TournamentResult) -> dict[str, dict[str, float]]:
 
     if result.plan.game != "prohis":
         raise ValueError(f"a score breakdown is for Prohis tournaments, not {result.plan.game!r}")
+    if result.sink is not None:
+        raise ValueError(
+            "a score breakdown replays every game's record; a tournament streamed to a sink "
+            "keeps none (its Parquet rows hold the scores)"
+        )
     totals: dict[str, dict[str, float]] = {}
     appearances: dict[str, int] = {}
     for index, summary in enumerate(result.games):
@@ -412,23 +402,6 @@ def _row(stats: Stats) -> str:
     )
 
 
-def _summaries(games: Sequence[GameResult]) -> tuple[dict[str, Stats], list[Stats]]:
-    by_bot: dict[str, tuple[list[int], list[float], list[int]]] = {}
-    players = len(games[0].scores)
-    by_seat: list[tuple[list[int], list[float], list[int]]] = [([], [], []) for _ in range(players)]
-    for result in games:
-        for seat, (label, score, share) in enumerate(
-            zip(result.lineup, result.scores, result.win_shares(), strict=True)
-        ):
-            for scores, shares, deals in (by_bot.setdefault(label, ([], [], [])), by_seat[seat]):
-                scores.append(score)
-                shares.append(share)
-                deals.append(result.deal)
-    bots = {label: summarise(label, *columns) for label, columns in sorted(by_bot.items())}
-    seats = [summarise(f"seat {seat}", *columns) for seat, columns in enumerate(by_seat)]
-    return bots, seats
-
-
 def run_tournament(
     bots: Sequence[BotSpec],
     *,
@@ -440,18 +413,38 @@ def run_tournament(
     rotate: bool = True,
     workers: int | None = None,
     executor: Executor | None = None,
+    backend: str = "processes",
     chunk_size: int | None = None,
     progress: bool = True,
     keep_records: bool = True,
+    sink: str | os.PathLike[str] | None = None,
+    overwrite: bool = False,
+    counts: bool = True,
 ) -> TournamentResult:
     """Play ``games`` games among ``bots`` (specs, see :mod:`prohis_nb.bots`); summarise them.
 
     ``rules`` (the game's rules value or its JSON form) overrides ``players``.
     ``workers``: processes for the default pool (default: the usable cores;
     1 plays in this process). ``executor``: any ``concurrent.futures.Executor``
-    to use instead (it is not shut down). ``progress``: a ``tqdm`` bar.
-    ``keep_records=False`` drops the game records (faster, less memory).
+    to use instead, e.g. a Dask client's ``client.get_executor(pure=False)``
+    (it is not shut down). ``backend="dask"``: the running Dask client's
+    executor, or else a temporary ``LocalCluster`` of ``workers`` processes
+    (:mod:`prohis_nb.scale.dask_backend`). ``chunk_size``: games per task.
+    ``progress``: a ``tqdm`` bar. ``keep_records=False`` drops the game
+    records (faster, less memory).
+
+    ``sink``: a folder to stream the games to instead of keeping them: each
+    chunk writes a Parquet part with one row per game and seat and returns
+    only running sums (:mod:`prohis_nb.scale.sink`); the result then holds no
+    games but the same summary and comparisons, to the last digit. A folder
+    with a previous run is refused unless ``overwrite=True``. Chunks then
+    hold whole deals (``chunk_size`` is rounded up to a multiple of the games
+    per deal). ``counts=False`` leaves out the decision-count columns (a
+    second pass over every game: with random bots it takes several times as
+    long as playing). The sink and Dask need the ``scale`` extra.
     """
+    if sink is not None:
+        keep_records = False  # the rows go to the sink; the records are never kept
     plan = make_plan(
         bots,
         game=game,
@@ -463,6 +456,15 @@ def run_tournament(
     )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
+    if backend not in ("processes", "dask"):
+        raise ValueError(f"backend must be 'processes' or 'dask', got {excerpt(backend)}")
+    if backend == "dask" and executor is not None:
+        raise ValueError("give either executor= or backend='dask', not both")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ValueError(f"chunk_size must be a whole number ≥ 1, got {excerpt(chunk_size)}")
+    in_flight = 4 * workers if workers is not None else None
     if workers is None:
         workers = (
             len(os.sched_getaffinity(0))
@@ -471,23 +473,58 @@ def run_tournament(
         )
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    task: Callable[..., Any] = play_chunk
+    extra: tuple[Any, ...] = ()
+    size = chunk_size or _chunk(games, workers)
+    folder = None
+    if sink is not None:
+        from prohis_nb.scale.sink import play_chunk_to_sink, prepare_sink, require_pyarrow
+
+        require_pyarrow()
+        folder = prepare_sink(sink, overwrite)
+        task, extra = play_chunk_to_sink, (games, str(folder), counts)
+        size = math.ceil(size / plan.group) * plan.group  # whole deals only
+    elif executor is None and workers == 1 and backend == "processes":
+        size = 1  # in this process: the bar moves game by game
     bar = _progress_bar(games, plan, progress)
     start = time.perf_counter()
+    results: list[GameResult] = []
+    sums = TournamentSums(players=plan.rules["players"])
+    close: Callable[[], None] | None = None
     try:
+        if executor is None and backend == "dask":
+            from prohis_nb.scale.dask_backend import dask_executor
+
+            executor, close = dask_executor(workers)
+        chunks = ((first, min(first + size, games)) for first in range(0, games, size))
         if executor is None and workers == 1:
-            results = []
-            for index in range(games):
-                results.append(plan.play(index))
-                bar(1)
+            outputs: Iterable[Any] = (task(plan, a, b, *extra) for a, b in chunks)
         elif executor is None:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                results = _run_on(pool, plan, games, chunk_size or _chunk(games, workers), bar)
+            pool = ProcessPoolExecutor(max_workers=workers)
+            close = lambda: pool.shutdown(wait=True, cancel_futures=True)  # noqa: E731
+            outputs = _stream(pool, task, plan, chunks, extra, in_flight or 4 * workers)
         else:
-            results = _run_on(executor, plan, games, chunk_size or _chunk(games, workers), bar)
+            outputs = _stream(executor, task, plan, chunks, extra, in_flight or 256)
+        for output in outputs:
+            if folder is None:
+                results.extend(output)
+                bar(len(output))
+            else:
+                sums.merge(output)
+                bar(output.games)
     finally:
         bar(0, close=True)
-    results.sort(key=lambda result: result.index)
-    return TournamentResult(plan, results, seconds=time.perf_counter() - start)
+        if close is not None:
+            close()
+    seconds = time.perf_counter() - start
+    if folder is None:
+        results.sort(key=lambda result: result.index)
+        return TournamentResult(plan, results, seconds=seconds)
+    from prohis_nb.scale.sink import write_summary
+
+    result = TournamentResult(plan, [], seconds=seconds, sums=sums, sink=folder)
+    write_summary(result)
+    return result
 
 
 def make_plan(
@@ -526,19 +563,30 @@ def _chunk(games: int, workers: int) -> int:
     return max(1, min(250, math.ceil(games / (8 * workers))))
 
 
-def _run_on(
-    executor: Executor, plan: TournamentPlan, games: int, size: int, bar: Callable[..., None]
-) -> list[GameResult]:
-    futures = [
-        executor.submit(play_chunk, plan, start, min(start + size, games))
-        for start in range(0, games, size)
-    ]
-    results: list[GameResult] = []
-    for future in as_completed(futures):
-        chunk = future.result()
-        results.extend(chunk)
-        bar(len(chunk))
-    return results
+def _stream(
+    executor: Executor,
+    task: Callable[..., Any],
+    plan: TournamentPlan,
+    chunks: Iterator[tuple[int, int]],
+    extra: tuple[Any, ...],
+    in_flight: int,
+) -> Iterator[Any]:
+    """Run ``task(plan, start, stop, *extra)`` for every chunk; yield outputs as they finish.
+
+    At most ``in_flight`` chunks are submitted at a time, so a long tournament
+    never queues (or holds) more than that, whatever its number of games.
+    """
+    pending = {executor.submit(task, plan, a, b, *extra) for a, b in islice(chunks, in_flight)}
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                for a, b in islice(chunks, 1):
+                    pending.add(executor.submit(task, plan, a, b, *extra))
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def _progress_bar(total: int, plan: TournamentPlan, enabled: bool) -> Callable[..., None]:
@@ -605,7 +653,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", type=Path, help="write summary.json and every game's record here")
     parser.add_argument(
-        "--force", action="store_true", help="replace files already in the --out folder"
+        "--sink",
+        metavar="FOLDER",
+        help="stream every game to Parquet files here, one row per game and seat, plus "
+        "_summary.json; keeps no records (needs the 'scale' extra)",
+    )
+    parser.add_argument(
+        "--no-counts",
+        action="store_true",
+        help="--sink without the decision-count columns (faster)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help="play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for "
+        "a LocalCluster of --workers processes (needs the 'scale' extra)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace a previous run in the --out or --sink folder"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -624,6 +689,13 @@ def run_from_args(args: argparse.Namespace) -> int:
                 print(f"prohis-nb tournament: {error}", file=sys.stderr)
                 return 1
             variants[name] = value
+    if args.out is not None and args.sink is not None:
+        print(
+            "prohis-nb tournament: --out keeps every record and --sink streams rows instead; "
+            "choose one",
+            file=sys.stderr,
+        )
+        return 1
     if args.out is not None:
         problem = _out_problem(args.out, args.games, args.force)
         if problem:
@@ -648,21 +720,28 @@ def run_from_args(args: argparse.Namespace) -> int:
         rules = game_class(args.game).rules_type.from_json(
             {"players": args.players, "variants": variants}
         )
-        result = run_tournament(
-            specs,
-            game=args.game,
-            rules=rules,
-            games=args.games,
-            seed=args.seed,
-            rotate=not args.no_rotate,
-            workers=args.workers,
-            progress=not args.no_progress,
-            keep_records=args.out is not None,
-        )
-    except (ProhisNbError, ValueError) as error:
+        with _dask_client(args.dask, args.workers) as executor:
+            result = run_tournament(
+                specs,
+                game=args.game,
+                rules=rules,
+                games=args.games,
+                seed=args.seed,
+                rotate=not args.no_rotate,
+                workers=args.workers,
+                executor=executor,
+                progress=not args.no_progress,
+                keep_records=args.out is not None,
+                sink=args.sink,
+                overwrite=args.force,
+                counts=not args.no_counts,
+            )
+    except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1
     print(result.table(timing=True))
+    if result.sink is not None:
+        print(f"{result.played} games streamed to {result.sink}/ (part-*.parquet, _summary.json)")
     if args.out is not None:
         try:
             write_results(result, args.out, overwrite=args.force)
@@ -671,6 +750,36 @@ def run_from_args(args: argparse.Namespace) -> int:
             return 1
         print(f"summary and {len(result.games)} records written to {args.out}/")
     return 0
+
+
+@contextlib.contextmanager
+def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor | None]:
+    """``--dask``: an executor on the scheduler at ``address`` (or a LocalCluster), then closed."""
+    if address is None:
+        yield None
+        return
+    from prohis_nb.scale import require
+
+    distributed = require("distributed", "--dask")
+    if address == "local":
+        cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    else:
+        cluster = None
+        try:
+            client = distributed.Client(address)  # waits distributed.comm.timeouts.connect
+        except (OSError, ValueError) as error:
+            raise ValueError(
+                f"cannot reach the Dask scheduler {excerpt(address)}: {error}"
+            ) from None
+    try:
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _result_names(games: int) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from prohis_nb.errors import SaveError, excerpt
@@ -60,6 +61,24 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
     Raises ``SaveError`` (a ``ProhisNbError`` and an ``OSError``) when the
     target is refused or the system cannot write it; the target is then as it was.
     """
+
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+
+    return write_atomically(path, write, overwrite)
+
+
+def write_atomically(
+    path: str | Path, write: Callable[[str], None], overwrite: bool = False
+) -> Path:
+    """Have ``write(name)`` write a temporary file, then move it to ``path`` in one step.
+
+    For files written by another library (a Parquet part written by pyarrow):
+    ``write`` receives the name of an empty temporary file in the target's
+    folder and fills it. The rules of :func:`write_text` apply: the target is
+    checked first, never replaced unasked, and never left half-written.
+    """
     target = check_target(path, overwrite)
     folder = target.parent
     try:
@@ -69,8 +88,8 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
     except OSError as error:
         raise SaveError(f"cannot write into {excerpt(str(folder))}: {error.strerror}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        os.close(handle)
+        write(temporary)
         os.chmod(temporary, 0o644)  # mkstemp makes it private; a record is an ordinary file
         if not overwrite and target.exists():  # appeared meanwhile: still never overwrite
             raise SaveError(f"{excerpt(str(target))} already exists; nothing was written")
@@ -79,6 +98,7 @@ def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError) and not isinstance(error, SaveError):
-            raise SaveError(f"cannot write {excerpt(str(target))}: {error.strerror}") from None
+            reason = error.strerror or str(error)
+            raise SaveError(f"cannot write {excerpt(str(target))}: {reason}") from None
         raise
     return target

@@ -13,6 +13,7 @@ MODULES = [
     "prohis_nb.bots.beliefs",
     "prohis_nb.bots.montecarlo",
     "prohis_nb.tournament",
+    "prohis_nb.tournament_stats",
 ]
 
 
