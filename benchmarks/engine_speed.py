@@ -7,13 +7,23 @@ simulate``), and the mean number of decisions per game; then the wall time of
 repeats. Targets (issue 4, on the 2-core CI machine): at least 50,000 decisions
 per second and 200 four-player Prohis games per second; import under 50 ms.
 
-    python benchmarks/engine_speed.py [--repeats 5] [--games 200]
+    python benchmarks/engine_speed.py [--repeats 5] [--games 200] [--no-openspiel]
+
+When open-spiel is installed (the ``openspiel`` extra), the same loop then
+plays three of OpenSpiel's card games in the same process - go_fish and
+crazy_eights (C++) and python_liars_poker (pure Python), at four players - and
+prints how our four-player engines compare. The loop is the same for every
+system: ask for the legal actions, pick one uniformly with ``random.Random``,
+apply it; OpenSpiel's chance nodes (the deal) are sampled from their own
+outcome probabilities and not counted as decisions (our engines deal inside
+the constructor, which is timed).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -37,6 +47,41 @@ def play_batch(name: str, players: int, games: int, first_seed: int) -> tuple[fl
         game = random_game(cls, rules, seed)
         decisions += len(game.actions)
     return time.perf_counter() - start, decisions
+
+
+OPENSPIEL_GAMES = ("go_fish", "crazy_eights", "python_liars_poker")
+
+
+def play_openspiel_batch(name: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+    """Play ``games`` random games of an OpenSpiel game; return (seconds, decisions)."""
+    import pyspiel  # the openspiel extra
+    from open_spiel.python import games as _python_games  # noqa: F401  registers python_*
+
+    game = pyspiel.load_game(name, {"players": players})
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(f"random-player:{seed}")
+        choice = rng.choice
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [action for action, _ in outcomes]
+                weights = [probability for _, probability in outcomes]
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def openspiel_available() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def import_time_ms(repeats: int, compiled: bool) -> tuple[float, float]:
@@ -67,11 +112,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=200, help="games per repeat")
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     args = parser.parse_args()
 
     print(f"Random legal play, one core, median of {args.repeats} repeats of {args.games} games")
     print(f"{'game':<8} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
     verdicts = []
+    four_player: dict[str, float] = {}
     for name in available_games():
         for players in (3, 4, 6):
             rates, decision_rates, per_game = [], [], []
@@ -89,10 +136,15 @@ def main() -> None:
             verdicts.append(
                 (f"{name} {players}p decisions/s", decisions_per_s, TARGET_DECISIONS_PER_SECOND)
             )
+            if players == 4:
+                four_player[name] = decisions_per_s
             if name == "prohis" and players == 4:
                 verdicts.append(
                     ("prohis 4p games/s", games_per_s, TARGET_PROHIS_4P_GAMES_PER_SECOND)
                 )
+
+    if not args.no_openspiel:
+        compare_with_openspiel(args, four_player)
 
     compiled_ms, bare_ms = import_time_ms(args.repeats * 2, compiled=True)
     source_ms, _ = import_time_ms(args.repeats * 2, compiled=False)
@@ -113,6 +165,29 @@ def main() -> None:
         f"  {'import (wall)':<28} {compiled_ms:>10.1f}  target <  {TARGET_IMPORT_MS} ms  "
         f"{'ok' if compiled_ms < TARGET_IMPORT_MS else 'MISSED'}"
     )
+
+
+def compare_with_openspiel(args: argparse.Namespace, ours: dict[str, float]) -> None:
+    """The same loop over OpenSpiel's card games, and our four-player engines' ratios to them."""
+    print()
+    if not openspiel_available():
+        print(
+            "OpenSpiel comparison skipped: open-spiel is not installed (pip install '.[openspiel]')"
+        )
+        return
+    print(
+        f"OpenSpiel, the same loop, 4 players, median of {args.repeats} repeats "
+        f"of {args.games} games"
+    )
+    print(f"{'game':<20} {'decisions/s':>12}   " + "   ".join(f"{name} 4p / it" for name in ours))
+    for name in OPENSPIEL_GAMES:
+        rates = []
+        for repeat in range(args.repeats):
+            seconds, decisions = play_openspiel_batch(name, 4, args.games, repeat * args.games)
+            rates.append(decisions / seconds)
+        theirs = statistics.median(rates)
+        ratios = "   ".join(f"{ours[game] / theirs:>{len(game) + 9}.2f}" for game in ours)
+        print(f"{name:<20} {theirs:>12,.0f}   {ratios}")
 
 
 if __name__ == "__main__":
