@@ -333,13 +333,13 @@ class ProhisGame(GameBase):
         assert seat is not None
         if phase == TURN:
             hand = self.hands[seat]
-            can_draw = sum(hand) < HAND_LIMIT
-            row_mask = tuple(c is not None for c in self.row) if can_draw else (False,) * 4
-            return _turn_actions(seat, tuple(hand), row_mask, can_draw and bool(self.pile))
+            key = _convoy_key(hand)
+            if sum(hand) >= HAND_LIMIT:  # no drawing: convoys and pass only
+                return _turn_actions(seat, key, _NO_ROW, False)
+            return _turn_actions(seat, key, _row_mask(self.row), bool(self.pile))
         if phase == SECOND_PICK:
-            row_mask = tuple(c is not None for c in self.row)
             pile_ok = self.first_pick == "row" and bool(self.pile)
-            return _second_pick_actions(seat, row_mask, pile_ok)
+            return _second_pick_actions(seat, _row_mask(self.row), pile_ok)
         if phase == CONTROL:
             hand = self.hands[seat]
             return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
@@ -412,16 +412,21 @@ class ProhisGame(GameBase):
             self.row[slot] = refill
             for observer in self.known_hand:  # everyone saw the card go into that hand
                 observer[seat][kind] += 1
-            self._event(
-                "take_row",
-                seat,
-                slot=slot,
-                card=KINDS[kind],
-                refill=None if refill is None else KINDS[refill],
+            # (_event, inlined: the most frequent action)
+            self._events.append(
+                (
+                    "take_row",
+                    seat,
+                    {
+                        "slot": slot,
+                        "card": KINDS[kind],
+                        "refill": None if refill is None else KINDS[refill],
+                    },
+                )
             )
         else:
             kind = self.pile.pop()
-            self._event("take_pile", seat, card=KINDS[kind])
+            self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # (_event, inlined)
         self.hands[seat][kind] += 1
         if not self.final_round and not self.pile and None in self.row:
             self._trigger_final_round(seat)
@@ -486,7 +491,7 @@ class ProhisGame(GameBase):
         self._next_control()
 
     def _do_decline(self, action: Action) -> None:
-        self._event("decline", action.seat, smuggler=self.active)
+        self._events.append(("decline", action.seat, {"smuggler": self.active}))  # (_event)
         self.control_pos += 1
         self._next_control()
 
@@ -714,12 +719,15 @@ class ProhisGame(GameBase):
         The seat itself knows which cards went, so its own bounds drop exactly.
         """
         size = len(cards)
+        own = [cards.count(k) for k in range(5)]
+        # One comprehension per observer (this runs at every convoy): a bound
+        # ``c`` drops to ``max(0, c - gone)``.
         for observer, bounds in enumerate(self.known_hand):
             seen = bounds[seat]
-            for k in range(5):
-                if seen[k]:
-                    gone = cards.count(k) if observer == seat else size
-                    seen[k] = max(0, seen[k] - gone)
+            if observer == seat:
+                seen[:] = [c - g if c > g else 0 for c, g in zip(seen, own)]
+            else:
+                seen[:] = [c - size if c > size else 0 for c in seen]
 
     def _trigger_final_round(self, trigger: int) -> None:
         n = self.players
@@ -734,15 +742,8 @@ class ProhisGame(GameBase):
         """Clear the convoy and hand the turn on (or end the game)."""
         self.phase = TURN
         self.first_pick = None
-        self.convoy = []
-        self.convoy_cards = ()
-        self.turned = []
-        self.controller = None
-        self.controller_card = None
-        self.bribe = None
-        self.offers = 0
-        self.rejected = []
-        self.control_queue = []
+        if self.convoy_cards:  # after a draw or a pass there is no convoy to clear
+            self._clear_convoy()
         n = self.players
         if self.final_round:
             while self.final_queue:
@@ -760,6 +761,17 @@ class ProhisGame(GameBase):
                 self._to_act = seat
                 return
         self._finish()
+
+    def _clear_convoy(self) -> None:
+        self.convoy = []
+        self.convoy_cards = ()
+        self.turned = []
+        self.controller = None
+        self.controller_card = None
+        self.bribe = None
+        self.offers = 0
+        self.rejected = []
+        self.control_queue = []
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -947,6 +959,29 @@ def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
 
 _Legal = tuple[tuple[Action, ...], dict[Action, Action]]
 
+_FULL_ROW = (True,) * ROW_SLOTS
+_NO_ROW = (False,) * ROW_SLOTS
+
+
+def _convoy_key(hand: list[int]) -> tuple[int, ...]:
+    """The hand as far as convoys can tell: counts capped at 4 (a convoy has at most 4 cards).
+
+    Hands that differ only beyond 4 cards of a kind allow the same turn actions,
+    so they share one cache entry: fewer lists built (the cache fills in a few
+    games instead of hundreds).
+    """
+    if max(hand) <= 4:
+        return tuple(hand)
+    return tuple(count if count <= 4 else 4 for count in hand)
+
+
+def _row_mask(row: list[int | None]) -> tuple[bool, ...]:
+    """Which row slots hold a card (a cache key of the legal actions)."""
+    # The row stays full until the pile runs out: a constant then, no tuple to build.
+    if None not in row:
+        return _FULL_ROW
+    return tuple(card is not None for card in row)
+
 
 def _with_set(actions: list[Action]) -> _Legal:
     """The actions as a tuple, and as a dict mapping each to itself (the canonical instance)."""
@@ -955,7 +990,10 @@ def _with_set(actions: list[Action]) -> _Legal:
 
 @lru_cache(maxsize=65536)
 def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make."""
+    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make.
+
+    ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
+    """
     out: list[Action] = []
     counts = list(hand)
 
@@ -980,6 +1018,7 @@ def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
 def _turn_actions(
     seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
 ) -> _Legal:
+    """The actions of a turn; ``hand`` may be capped at 4 of a kind (:func:`_convoy_key`)."""
     actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
     if pile_ok:
         actions.append(Action(seat, "take", source="pile"))
