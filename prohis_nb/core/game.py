@@ -247,7 +247,12 @@ class GameBase(ABC):
         self._do(canonical)
         self._legal = None
         self._actions.append(canonical)
-        self._forced.append(self._take_forced_steps())
+        # The next decision's legal actions are listed now (a caller will ask for
+        # them anyway): only a single one can make it a forced step.
+        if len(self.legal_actions()) == 1:
+            self._forced.append(self._take_forced_steps())
+        else:
+            self._forced.append(())  # shared: no new list for every action
 
     def _check_refused(self, action: Any) -> Any:
         """The slow path of ``apply``: read the action, and raise if it is refused.
@@ -285,9 +290,7 @@ class GameBase(ABC):
         """Apply every publicly forced decision (one legal action, known to all); return them."""
         legal = self.legal_actions()
         if len(legal) != 1 or not self._forced_is_public():
-            # The usual case: nothing forced. A shared empty tuple, not a new list
-            # for every action (``_forced`` holds one entry per action taken).
-            return ()
+            return ()  # nothing forced (the usual case): a shared empty tuple
         forced: list[Any] = []
         while len(legal) == 1 and self._forced_is_public():
             # (several choices, or none once the game is over, end the run; a step

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import attrgetter
 
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.legal import LegalActions
@@ -188,13 +189,11 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ state queries
 
-    @property
-    def ended(self) -> bool:
-        return self.over
-
-    @property
-    def to_act(self) -> int | None:
-        return self._to_act
+    # Read at every decision: a property over ``attrgetter`` runs no Python frame.
+    #: True once the game is over.
+    ended = property(attrgetter("over"))  # type: ignore[assignment]
+    #: The seat that has to decide now, or ``None`` when the game is over.
+    to_act = property(attrgetter("_to_act"))  # type: ignore[assignment]
 
     @property
     def smuggler(self) -> int | None:
@@ -332,11 +331,14 @@ class ProhisGame(GameBase):
         seat = self._to_act
         assert seat is not None
         if phase == TURN:
+            # (the keys of _convoy_key and _row_mask, inlined for their usual values)
             hand = self.hands[seat]
-            key = _convoy_key(hand)
+            key = tuple(hand) if max(hand) <= 4 else _convoy_key(hand)
             if sum(hand) >= HAND_LIMIT:  # no drawing: convoys and pass only
                 return _turn_actions(seat, key, _NO_ROW, False)
-            return _turn_actions(seat, key, _row_mask(self.row), bool(self.pile))
+            row = self.row
+            mask = _FULL_ROW if None not in row else _row_mask(row)
+            return _turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
             pile_ok = self.first_pick == "row" and bool(self.pile)
             return _second_pick_actions(seat, _row_mask(self.row), pile_ok)
@@ -724,6 +726,8 @@ class ProhisGame(GameBase):
         # ``c`` drops to ``max(0, c - gone)``.
         for observer, bounds in enumerate(self.known_hand):
             seen = bounds[seat]
+            if not any(seen):  # nothing known of that hand (often, once it has convoyed)
+                continue
             if observer == seat:
                 seen[:] = [c - g if c > g else 0 for c, g in zip(seen, own)]
             else:
