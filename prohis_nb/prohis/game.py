@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from operator import attrgetter
 
+from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.legal import LegalActions
 from prohis_nb.core.limits import MAX_SEED
@@ -721,15 +722,17 @@ class ProhisGame(GameBase):
         The seat itself knows which cards went, so its own bounds drop exactly.
         """
         size = len(cards)
-        own = [cards.count(k) for k in range(5)]
-        # One comprehension per observer (this runs at every convoy): a bound
-        # ``c`` drops to ``max(0, c - gone)``.
+        # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
+        # for every observer, so the usual cases come first: nothing known of
+        # that hand, or nothing left known (no bound above the convoy's size).
         for observer, bounds in enumerate(self.known_hand):
             seen = bounds[seat]
-            if not any(seen):  # nothing known of that hand (often, once it has convoyed)
-                continue
             if observer == seat:
+                own = [cards.count(k) for k in range(5)]
                 seen[:] = [c - g if c > g else 0 for c, g in zip(seen, own)]
+            elif max(seen) <= size:
+                if any(seen):
+                    seen[:] = _NOTHING
             else:
                 seen[:] = [c - size if c > size else 0 for c in seen]
 
@@ -817,7 +820,7 @@ def _deal(rules: ProhisRules, seed: int):
     stock = [KIND_INDEX["legal"]] * deck["legal"]
     stock += [KIND_INDEX["illegal"]] * deck["illegal"]
     stock += [KIND_INDEX["lieutenant"]] * deck["lieutenant"]
-    rng.shuffle(stock)
+    shuffle(rng, stock)  # the same as rng.shuffle(stock), faster (core.deal)
     n = rules.players
     hands = []
     for seat in range(n):
@@ -963,6 +966,7 @@ def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
 
 _Legal = tuple[tuple[Action, ...], dict[Action, Action]]
 
+_NOTHING = (0,) * 5  # counts by kind of no card
 _FULL_ROW = (True,) * ROW_SLOTS
 _NO_ROW = (False,) * ROW_SLOTS
 
@@ -993,7 +997,7 @@ def _with_set(actions: list[Action]) -> _Legal:
 
 
 @lru_cache(maxsize=65536)
-def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
     """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make.
 
     ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
@@ -1015,7 +1019,7 @@ def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
                 counts[k] += 1
 
     extend([])
-    return tuple(out)
+    return _with_set(out)
 
 
 @lru_cache(maxsize=65536)
@@ -1026,10 +1030,17 @@ def _turn_actions(
     actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
     if pile_ok:
         actions.append(Action(seat, "take", source="pile"))
-    if sum(hand) >= 2:
-        actions.extend(_convoys(seat, hand))
-    actions.append(Action(seat, "pass"))
-    return _with_set(actions)
+    pass_ = Action(seat, "pass")
+    if sum(hand) < 2:
+        actions.append(pass_)
+        return _with_set(actions)
+    # The convoys (often hundreds) come with their own cached mapping, copied
+    # whole: a cache miss here (a new row or pile state) stays cheap.
+    convoys, lookup = _convoys(seat, hand)
+    lookup = {**lookup, pass_: pass_}
+    for action in actions:
+        lookup[action] = action
+    return (*actions, *convoys, pass_), lookup
 
 
 @lru_cache(maxsize=4096)

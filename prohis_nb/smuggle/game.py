@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, excerpt
@@ -154,7 +155,7 @@ class SmuggleGame(GameBase):
             packs = []
             for _ in range(self.players):
                 pack = list(PACK)
-                rng.shuffle(pack)
+                shuffle(rng, pack)  # the same as rng.shuffle(pack), faster (core.deal)
                 packs.append(tuple(pack))
             self._packs = tuple(packs)
         else:
