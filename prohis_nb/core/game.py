@@ -233,13 +233,15 @@ class GameBase(ABC):
         """
         # The hot path of every game (a bot or a simulation calls it at each
         # decision): one dict lookup finds the action, no other check is needed.
+        lookup = self._legal_set
         if self._legal is None:
             self.legal_actions()
+            lookup = self._legal_set
         try:
             # The engine's own instance of the action: an equal action with fields
             # of another type (2.0 for 2, True for 1, a numpy integer) becomes the
             # canonical one, so records and the state only ever hold plain values.
-            canonical = self._legal_set.get(action)  # type: ignore[union-attr]
+            canonical = lookup.get(action)  # type: ignore[union-attr]
         except TypeError:  # a mapping is not hashable: read it first
             canonical = None
         if canonical is None:
@@ -249,10 +251,10 @@ class GameBase(ABC):
         self._actions.append(canonical)
         # The next decision's legal actions are listed now (a caller will ask for
         # them anyway): only a single one can make it a forced step.
-        if len(self.legal_actions()) == 1:
-            self._forced.append(self._take_forced_steps())
+        if len(self.legal_actions()) != 1:
+            self._forced.append(())  # the usual case; shared, no new list per action
         else:
-            self._forced.append(())  # shared: no new list for every action
+            self._forced.append(self._take_forced_steps())
 
     def _check_refused(self, action: Any) -> Any:
         """The slow path of ``apply``: read the action, and raise if it is refused.

@@ -161,7 +161,7 @@ class ProhisGame(GameBase):
         self.turned: list[bool] = []
         self.turns_done = 0
         self.turn_limit = 0
-        self.control_queue: list[int] = []
+        self.control_queue: tuple[int, ...] = ()
         self.control_pos = 0
         self.controls: list[tuple[int, int]] = []
         self.controller: int | None = None
@@ -316,7 +316,6 @@ class ProhisGame(GameBase):
         other.pile = list(self.pile)
         other.convoy = list(self.convoy)
         other.turned = list(self.turned)
-        other.control_queue = list(self.control_queue)
         other.controls = list(self.controls)
         other.bribe = None if self.bribe is None else list(self.bribe)
         other.rejected = list(self.rejected)
@@ -465,7 +464,7 @@ class ProhisGame(GameBase):
     def _do_convoy(self, action: Action) -> None:
         seat = action.seat
         hand = self.hands[seat]
-        cards = [KIND_INDEX[c] for c in action.cards]
+        cards = list(_KIND_INDICES[action.cards])
         for kind in cards:
             hand[kind] -= 1
         size = len(cards)
@@ -476,7 +475,13 @@ class ProhisGame(GameBase):
         self._forget_face_down(seat, cards)
         self._event("convoy", seat, cards=action.cards)
         n = self.players
-        self.control_queue = [(seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]]
+        out = self.out
+        if True in out:
+            self.control_queue = tuple(
+                (seat + i) % n for i in range(1, n) if not out[(seat + i) % n]
+            )
+        else:  # nobody out (the usual case): every opponent, clockwise, from a table
+            self.control_queue = _OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
         self._next_control()
@@ -723,16 +728,16 @@ class ProhisGame(GameBase):
         """
         size = len(cards)
         # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
-        # for every observer, so the usual cases come first: nothing known of
-        # that hand, or nothing left known (no bound above the convoy's size).
+        # for every observer, so it is written for the usual cases: a few cards
+        # for the seat itself, and nothing left known for the others.
         for observer, bounds in enumerate(self.known_hand):
             seen = bounds[seat]
             if observer == seat:
-                own = [cards.count(k) for k in range(5)]
-                seen[:] = [c - g if c > g else 0 for c, g in zip(seen, own)]
-            elif max(seen) <= size:
-                if any(seen):
-                    seen[:] = _NOTHING
+                for kind in cards:  # one less of each card that went (never below 0)
+                    if seen[kind]:
+                        seen[kind] -= 1
+            elif max(seen) <= size:  # no bound above the convoy's size: all drop to 0
+                seen[:] = _NOTHING
             else:
                 seen[:] = [c - size if c > size else 0 for c in seen]
 
@@ -778,7 +783,7 @@ class ProhisGame(GameBase):
         self.bribe = None
         self.offers = 0
         self.rejected = []
-        self.control_queue = []
+        self.control_queue = ()
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -967,6 +972,19 @@ def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
 _Legal = tuple[tuple[Action, ...], dict[Action, Action]]
 
 _NOTHING = (0,) * 5  # counts by kind of no card
+#: _OPPONENTS[n][seat]: the other seats clockwise from seat's left (the control order).
+_OPPONENTS = {n: [tuple((s + i) % n for i in range(1, n)) for s in range(n)] for n in range(3, 7)}
+
+
+class _KindIndices(dict):  # (at most 775 keys: the distinct convoys of 2-4 cards)
+    """Card kinds -> kind indices, computed once per distinct tuple (convoys recur)."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> tuple[int, ...]:
+        kinds = self[cards] = tuple(KIND_INDEX[card] for card in cards)
+        return kinds
+
+
+_KIND_INDICES = _KindIndices()
 _FULL_ROW = (True,) * ROW_SLOTS
 _NO_ROW = (False,) * ROW_SLOTS
 
