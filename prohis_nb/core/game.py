@@ -93,7 +93,7 @@ class GameBase(ABC):
     rules: Any
     setup: dict[str, Any]
     _actions: list[Any]
-    _forced: list[list[Any]]
+    _forced: list[Sequence[Any]]
     _events: list[Event]
     _legal: Sequence[Any] | None
     _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
@@ -205,15 +205,18 @@ class GameBase(ABC):
         instead of listing them. Empty once the game has ended. Cached until
         the next ``apply``, so bots may call this at every step.
         """
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self.ended:
                 self._legal, self._legal_set = (), {}
-            else:
-                legal, lookup = self._compute_legal()
-                if not isinstance(lookup, Mapping):  # a set: map each action to itself
-                    lookup = {action: action for action in lookup}
-                self._legal, self._legal_set = legal, lookup
-        return self._legal
+                return ()
+            legal, lookup = self._compute_legal()
+            # ``type() is dict`` first: the usual answer, and far cheaper to test
+            # than ``isinstance`` against the ``Mapping`` ABC at every decision.
+            if type(lookup) is not dict and not isinstance(lookup, Mapping):
+                lookup = {action: action for action in lookup}  # a set: each action to itself
+            self._legal, self._legal_set = legal, lookup
+        return legal
 
     def is_legal(self, action: Any) -> bool:
         """True if ``action`` (an action or a mapping) may be applied now.
@@ -243,20 +246,30 @@ class GameBase(ABC):
         or :class:`~prohis_nb.errors.IllegalActionError` (whose ``allowed`` lists the
         legal actions) and leaves the game untouched when the action is refused.
         """
+        # The hot path of every game (a bot or a simulation calls it at each
+        # decision): one dict lookup finds the action, no other check is needed.
+        lookup = self._legal_set
         if self._legal is None:
             self.legal_actions()
+            lookup = self._legal_set
         try:
             # The engine's own instance of the action: an equal action with fields
             # of another type (2.0 for 2, True for 1, a numpy integer) becomes the
             # canonical one, so records and the state only ever hold plain values.
-            canonical = self._legal_set.get(action)  # type: ignore[union-attr]
+            canonical = lookup.get(action)  # type: ignore[union-attr]
         except TypeError:  # a mapping is not hashable: read it first
             canonical = None
-        action = canonical if canonical is not None else self._check_refused(action)
-        self._do(action)
+        if canonical is None:
+            canonical = self._check_refused(action)
+        self._do(canonical)
         self._legal = None
-        self._actions.append(action)
-        self._forced.append(self._take_forced_steps())
+        self._actions.append(canonical)
+        # The next decision's legal actions are listed now (a caller will ask for
+        # them anyway): only a single one can make it a forced step.
+        if len(self.legal_actions()) != 1:
+            self._forced.append(())  # the usual case; shared, no new list per action
+        else:
+            self._forced.append(self._take_forced_steps())
 
     def _check_refused(self, action: Any) -> Any:
         """The slow path of ``apply``: read the action, and raise if it is refused.
@@ -290,18 +303,19 @@ class GameBase(ABC):
             )
         raise IllegalActionError(self._explain_illegal(action), allowed=legal)
 
-    def _take_forced_steps(self) -> list[Any]:
+    def _take_forced_steps(self) -> Sequence[Any]:
         """Apply every publicly forced decision (one legal action, known to all); return them."""
+        legal = self.legal_actions()
+        if len(legal) != 1 or not self._forced_is_public():
+            return ()  # nothing forced (the usual case): a shared empty tuple
         forced: list[Any] = []
-        while True:
-            legal = self.legal_actions()
-            if len(legal) != 1:  # several choices, or none once the game is over
-                break
-            if not self._forced_is_public():  # forced by hidden cards: the seat is asked
-                break
+        while len(legal) == 1 and self._forced_is_public():
+            # (several choices, or none once the game is over, end the run; a step
+            # forced by hidden cards only is the seat's to take: it is asked)
             self._do(legal[0])
             self._legal = None
             forced.append(legal[0])
+            legal = self.legal_actions()
         return forced
 
     @property

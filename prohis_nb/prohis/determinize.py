@@ -185,7 +185,7 @@ def _build(view: SeatView, dealt: dict[str, list[str]], rng: random.Random) -> P
     game.first_pick = view.first_pick if game.phase == SECOND_PICK else None
     game.convoy, game.convoy_cards, game.turned = [], (), []
     game.turns_done = game.turn_limit = 0
-    game.control_queue, game.control_pos, game.controls = [], 0, []
+    game.control_queue, game.control_pos, game.controls = (), 0, []
     game.controller = game.controller_card = None
     game.bribe, game.offers, game.rejected = None, 0, []
     game._bounds_before_offer = []
@@ -236,9 +236,9 @@ def _build_convoy(
     game.turned = list(convoy.turned)
     game.turns_done, game.turn_limit = convoy.turns_done, convoy.turn_limit
     n, smuggler = view.players, convoy.smuggler
-    game.control_queue = [
+    game.control_queue = tuple(
         (smuggler + i) % n for i in range(1, n) if not view.seats[(smuggler + i) % n].out
-    ]
+    )
     in_control = game.phase == "control" and view.to_act is not None
     game.control_pos = (
         game.control_queue.index(view.to_act)

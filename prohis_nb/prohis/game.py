@@ -32,7 +32,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from operator import attrgetter
 
+from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.legal import LegalActions
 from prohis_nb.core.limits import MAX_SEED
@@ -159,7 +161,7 @@ class ProhisGame(GameBase):
         self.turned: list[bool] = []
         self.turns_done = 0
         self.turn_limit = 0
-        self.control_queue: list[int] = []
+        self.control_queue: tuple[int, ...] = ()
         self.control_pos = 0
         self.controls: list[tuple[int, int]] = []
         self.controller: int | None = None
@@ -188,13 +190,11 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ state queries
 
-    @property
-    def ended(self) -> bool:
-        return self.over
-
-    @property
-    def to_act(self) -> int | None:
-        return self._to_act
+    # Read at every decision: a property over ``attrgetter`` runs no Python frame.
+    #: True once the game is over.
+    ended = property(attrgetter("over"))
+    #: The seat that has to decide now, or ``None`` when the game is over.
+    to_act = property(attrgetter("_to_act"))
 
     @property
     def smuggler(self) -> int | None:
@@ -316,7 +316,6 @@ class ProhisGame(GameBase):
         other.pile = list(self.pile)
         other.convoy = list(self.convoy)
         other.turned = list(self.turned)
-        other.control_queue = list(self.control_queue)
         other.controls = list(self.controls)
         other.bribe = None if self.bribe is None else list(self.bribe)
         other.rejected = list(self.rejected)
@@ -332,14 +331,17 @@ class ProhisGame(GameBase):
         seat = self._to_act
         assert seat is not None
         if phase == TURN:
+            # (the keys of _convoy_key and _row_mask, inlined for their usual values)
             hand = self.hands[seat]
-            can_draw = sum(hand) < HAND_LIMIT
-            row_mask = tuple(c is not None for c in self.row) if can_draw else (False,) * 4
-            return _turn_actions(seat, tuple(hand), row_mask, can_draw and bool(self.pile))
+            key = tuple(hand) if max(hand) <= 4 else _convoy_key(hand)
+            if sum(hand) >= HAND_LIMIT:  # no drawing: convoys and pass only
+                return _turn_actions(seat, key, _NO_ROW, False)
+            row = self.row
+            mask = _FULL_ROW if None not in row else _row_mask(row)
+            return _turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
-            row_mask = tuple(c is not None for c in self.row)
             pile_ok = self.first_pick == "row" and bool(self.pile)
-            return _second_pick_actions(seat, row_mask, pile_ok)
+            return _second_pick_actions(seat, _row_mask(self.row), pile_ok)
         if phase == CONTROL:
             hand = self.hands[seat]
             return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
@@ -412,16 +414,14 @@ class ProhisGame(GameBase):
             self.row[slot] = refill
             for observer in self.known_hand:  # everyone saw the card go into that hand
                 observer[seat][kind] += 1
-            self._event(
-                "take_row",
-                seat,
-                slot=slot,
-                card=KINDS[kind],
-                refill=None if refill is None else KINDS[refill],
-            )
+            # (_event, inlined: the most frequent action)
+            refill_kind = None if refill is None else KINDS[refill]
+            data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
+            self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
         else:
             kind = self.pile.pop()
-            self._event("take_pile", seat, card=KINDS[kind])
+            # (_event, inlined; a plain tuple is an Event's shape)
+            self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
         self.hands[seat][kind] += 1
         if not self.final_round and not self.pile and None in self.row:
             self._trigger_final_round(seat)
@@ -457,7 +457,7 @@ class ProhisGame(GameBase):
     def _do_convoy(self, action: Action) -> None:
         seat = action.seat
         hand = self.hands[seat]
-        cards = [KIND_INDEX[c] for c in action.cards]
+        cards = list(_KIND_INDICES[action.cards])
         for kind in cards:
             hand[kind] -= 1
         size = len(cards)
@@ -468,7 +468,13 @@ class ProhisGame(GameBase):
         self._forget_face_down(seat, cards)
         self._event("convoy", seat, cards=action.cards)
         n = self.players
-        self.control_queue = [(seat + i) % n for i in range(1, n) if not self.out[(seat + i) % n]]
+        out = self.out
+        if True in out:
+            self.control_queue = tuple(
+                (seat + i) % n for i in range(1, n) if not out[(seat + i) % n]
+            )
+        else:  # nobody out (the usual case): every opponent, clockwise, from a table
+            self.control_queue = _OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
         self._next_control()
@@ -486,7 +492,8 @@ class ProhisGame(GameBase):
         self._next_control()
 
     def _do_decline(self, action: Action) -> None:
-        self._event("decline", action.seat, smuggler=self.active)
+        # (_event, inlined; a plain tuple is an Event's shape)
+        self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
         self.control_pos += 1
         self._next_control()
 
@@ -714,12 +721,19 @@ class ProhisGame(GameBase):
         The seat itself knows which cards went, so its own bounds drop exactly.
         """
         size = len(cards)
+        # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
+        # for every observer, so it is written for the usual cases: a few cards
+        # for the seat itself, and nothing left known for the others.
         for observer, bounds in enumerate(self.known_hand):
             seen = bounds[seat]
-            for k in range(5):
-                if seen[k]:
-                    gone = cards.count(k) if observer == seat else size
-                    seen[k] = max(0, seen[k] - gone)
+            if observer == seat:
+                for kind in cards:  # one less of each card that went (never below 0)
+                    if seen[kind]:
+                        seen[kind] -= 1
+            elif max(seen) <= size:  # no bound above the convoy's size: all drop to 0
+                seen[:] = _NOTHING
+            else:
+                seen[:] = [c - size if c > size else 0 for c in seen]
 
     def _trigger_final_round(self, trigger: int) -> None:
         n = self.players
@@ -734,15 +748,8 @@ class ProhisGame(GameBase):
         """Clear the convoy and hand the turn on (or end the game)."""
         self.phase = TURN
         self.first_pick = None
-        self.convoy = []
-        self.convoy_cards = ()
-        self.turned = []
-        self.controller = None
-        self.controller_card = None
-        self.bribe = None
-        self.offers = 0
-        self.rejected = []
-        self.control_queue = []
+        if self.convoy_cards:  # after a draw or a pass there is no convoy to clear
+            self._clear_convoy()
         n = self.players
         if self.final_round:
             while self.final_queue:
@@ -760,6 +767,17 @@ class ProhisGame(GameBase):
                 self._to_act = seat
                 return
         self._finish()
+
+    def _clear_convoy(self) -> None:
+        self.convoy = []
+        self.convoy_cards = ()
+        self.turned = []
+        self.controller = None
+        self.controller_card = None
+        self.bribe = None
+        self.offers = 0
+        self.rejected = []
+        self.control_queue = ()
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -857,7 +875,7 @@ def _deal(rules: ProhisRules, seed: int):
     stock = [KIND_INDEX["legal"]] * deck["legal"]
     stock += [KIND_INDEX["illegal"]] * deck["illegal"]
     stock += [KIND_INDEX["lieutenant"]] * deck["lieutenant"]
-    rng.shuffle(stock)
+    shuffle(rng, stock)  # the same as rng.shuffle(stock), faster (core.deal)
     n = rules.players
     hands = []
     for seat in range(n):
@@ -1003,6 +1021,43 @@ def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
 
 _Legal = tuple[tuple[Action, ...], dict[Action, Action]]
 
+_NOTHING = (0,) * 5  # counts by kind of no card
+#: _OPPONENTS[n][seat]: the other seats clockwise from seat's left (the control order).
+_OPPONENTS = {n: [tuple((s + i) % n for i in range(1, n)) for s in range(n)] for n in range(3, 7)}
+
+
+class _KindIndices(dict):  # (at most 775 keys: the distinct convoys of 2-4 cards)
+    """Card kinds -> kind indices, computed once per distinct tuple (convoys recur)."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> tuple[int, ...]:
+        kinds = self[cards] = tuple(KIND_INDEX[card] for card in cards)
+        return kinds
+
+
+_KIND_INDICES = _KindIndices()
+_FULL_ROW = (True,) * ROW_SLOTS
+_NO_ROW = (False,) * ROW_SLOTS
+
+
+def _convoy_key(hand: list[int]) -> tuple[int, ...]:
+    """The hand as far as convoys can tell: counts capped at 4 (a convoy has at most 4 cards).
+
+    Hands that differ only beyond 4 cards of a kind allow the same turn actions,
+    so they share one cache entry: fewer lists built (the cache fills in a few
+    games instead of hundreds).
+    """
+    if max(hand) <= 4:
+        return tuple(hand)
+    return tuple(count if count <= 4 else 4 for count in hand)
+
+
+def _row_mask(row: list[int | None]) -> tuple[bool, ...]:
+    """Which row slots hold a card (a cache key of the legal actions)."""
+    # The row stays full until the pile runs out: a constant then, no tuple to build.
+    if None not in row:
+        return _FULL_ROW
+    return tuple(card is not None for card in row)
+
 
 def _with_set(actions: list[Action]) -> _Legal:
     """The actions as a tuple, and as a dict mapping each to itself (the canonical instance)."""
@@ -1010,8 +1065,11 @@ def _with_set(actions: list[Action]) -> _Legal:
 
 
 @lru_cache(maxsize=65536)
-def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make."""
+def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
+    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make.
+
+    ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
+    """
     out: list[Action] = []
     counts = list(hand)
 
@@ -1029,20 +1087,28 @@ def _convoys(seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
                 counts[k] += 1
 
     extend([])
-    return tuple(out)
+    return _with_set(out)
 
 
 @lru_cache(maxsize=65536)
 def _turn_actions(
     seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
 ) -> _Legal:
+    """The actions of a turn; ``hand`` may be capped at 4 of a kind (:func:`_convoy_key`)."""
     actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
     if pile_ok:
         actions.append(Action(seat, "take", source="pile"))
-    if sum(hand) >= 2:
-        actions.extend(_convoys(seat, hand))
-    actions.append(Action(seat, "pass"))
-    return _with_set(actions)
+    pass_ = Action(seat, "pass")
+    if sum(hand) < 2:
+        actions.append(pass_)
+        return _with_set(actions)
+    # The convoys (often hundreds) come with their own cached mapping, copied
+    # whole: a cache miss here (a new row or pile state) stays cheap.
+    convoys, lookup = _convoys(seat, hand)
+    lookup = {**lookup, pass_: pass_}
+    for action in actions:
+        lookup[action] = action
+    return (*actions, *convoys, pass_), lookup
 
 
 @lru_cache(maxsize=4096)

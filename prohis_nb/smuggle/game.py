@@ -20,8 +20,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
+from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, excerpt
@@ -65,6 +67,42 @@ class SearchShown(NamedTuple):
 def dutiable_counts(cards: Any) -> Counter:
     """Counts of the dutiable items among ``cards`` (luggage and the Bag left out)."""
     return Counter(card for card in cards if card in DUTIABLE)
+
+
+_DUTIABLE_ORDER = {kind: i for i, kind in enumerate(DUTIABLE)}
+
+
+def _dutiable_sorted(cards: Any) -> tuple[str, ...]:
+    """The dutiable items among ``cards`` in the board's order (as a declaration lists them)."""
+    return tuple(
+        sorted((card for card in cards if card in _DUTIABLE_ORDER), key=_DUTIABLE_ORDER.__getitem__)
+    )
+
+
+def _duty(board: Any, items: tuple[str, ...]) -> int:
+    """``board.hand_duty`` of a declaration, without a Counter (searched hands: many per game)."""
+    duty = board.duty
+    return sum(duty[kind] for kind in items)
+
+
+def _fines(board: Any, cards: Any) -> int:
+    """``board.hand_fines`` of the dutiable cards among ``cards`` (the others cost nothing)."""
+    fine = board.fine
+    return sum(fine[card] for card in cards if card in _DUTIABLE_ORDER)
+
+
+@lru_cache(maxsize=1024)
+def _answers(seat: int, other: str) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    """``accept`` or ``other`` (search, inform, challenge) for ``seat``: built once, then shared."""
+    legal = (Action(seat, "accept"), Action(seat, other))
+    return legal, {a: a for a in legal}
+
+
+@lru_cache(maxsize=1024)
+def _discards(seat: int, kinds: tuple[str, ...]) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    """One discard per kind in ``kinds``: built once, then shared."""
+    legal = tuple(Action(seat, "discard", card=k) for k in kinds)
+    return legal, {a: a for a in legal}
 
 
 class SmuggleGame(GameBase):
@@ -117,7 +155,7 @@ class SmuggleGame(GameBase):
             packs = []
             for _ in range(self.players):
                 pack = list(PACK)
-                rng.shuffle(pack)
+                shuffle(rng, pack)  # the same as rng.shuffle(pack), faster (core.deal)
                 packs.append(tuple(pack))
             self._packs = tuple(packs)
         else:
@@ -146,7 +184,8 @@ class SmuggleGame(GameBase):
     # ------------------------------------------------------------ flow
 
     def _event(self, kind: str, actor: int | None, **data: Any) -> None:
-        self._events.append(Event(kind, actor, data))
+        # A plain tuple is an Event's shape; the NamedTuple costs more to build.
+        self._events.append((kind, actor, data))  # type: ignore[arg-type]
 
     def _next_player(self, seat: int) -> int:
         """The next seat clockwise that is not the Officer."""
@@ -207,7 +246,10 @@ class SmuggleGame(GameBase):
             self._event("pay", payer, to=payee, amount=amount, why=why)
 
     def _complete_truth(self) -> bool:
-        return dutiable_counts(self.hand) == Counter(self.declared or ())
+        # The declaration is one of DECLARATIONS (the engine's own instance): its
+        # items are sorted in the board's order, so comparing sorted dutiable
+        # items is comparing multisets, without building two Counters per search.
+        return _dutiable_sorted(self.hand) == (self.declared or ())
 
     def _search(self, searcher: int, how: str) -> tuple[bool, bool]:
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
@@ -226,17 +268,14 @@ class SmuggleGame(GameBase):
         phase = self.phase
         if phase == "declare":
             return _declare_actions(self.holder)  # type: ignore[arg-type]
-        legal: tuple[Action, ...]
+        # The lists are cached and shared, not built at every decision.
         if phase == "officer":
-            other = "challenge" if self.immunity else "search"
-            legal = (Action(self.officer, "accept"), Action(self.officer, other))
-        elif phase == "receiver":
-            other = "challenge" if self.immunity else "inform"
-            legal = (Action(self.receiver, "accept"), Action(self.receiver, other))
-        else:  # discard
-            kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else sorted(set(self.hand))
-            legal = tuple(Action(self.holder, "discard", card=k) for k in kinds)
-        return legal, {a: a for a in legal}
+            return _answers(self.officer, "challenge" if self.immunity else "search")
+        if phase == "receiver":
+            return _answers(self.receiver, "challenge" if self.immunity else "inform")
+        # discard
+        kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
+        return _discards(self.holder, kinds)
 
     def _forced_is_public(self) -> bool:
         """Whether the pending decision is forced follows from public facts (core's hook).
@@ -264,24 +303,24 @@ class SmuggleGame(GameBase):
         elif act == "accept" and self.phase == "officer":
             self._event("accept", seat, role="officer")
             if not self.immunity:
-                self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+                self._pay(holder, seat, _duty(board, self.declared or ()), "duty")
             self.receiver = self._next_player(holder)
             self._event("pass", holder, to=self.receiver)
             self.phase = "receiver"
         elif act == "search":
             truth, _ = self._search(seat, "officer")
             if truth:
-                self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+                self._pay(holder, seat, _duty(board, self.declared or ()), "duty")
                 self._pay(seat, holder, board.compensation, "compensation")
             else:
-                self._pay(holder, seat, board.hand_fines(dutiable_counts(self.hand)), "fines")
+                self._pay(holder, seat, _fines(board, self.hand), "fines")
             self._fresh_hand(self._next_player(holder))
         elif act == "challenge":
             _, has_bag = self._search(seat, "challenge")
             if has_bag:
                 self._pay(seat, holder, board.immunity_fine, "immunity upheld")
             else:
-                fines = board.immunity_fine + board.hand_fines(dutiable_counts(self.hand))
+                fines = board.immunity_fine + _fines(board, self.hand)
                 self._pay(holder, self.officer, fines, "false immunity")
                 if seat != self.officer:
                     self._pay(self.officer, seat, board.informer_reward, "informer reward")
@@ -302,7 +341,7 @@ class SmuggleGame(GameBase):
             if truth:
                 self._pay(seat, passer, board.compensation, "informer was wrong")
             else:
-                fines = board.hand_fines(dutiable_counts(self.hand))
+                fines = _fines(board, self.hand)
                 self._pay(passer, self.officer, fines, "fines")
                 self._pay(self.officer, seat, board.informer_reward, "informer reward")
             self._fresh_hand(seat)
