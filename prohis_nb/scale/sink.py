@@ -20,22 +20,22 @@ counts the class tables and the coach use, e.g. ``n_convoys_bait``,
 ``n_bribes_accepted``, ``n_inspections_captain``; in Smuggle ``n_lies_0_items``,
 ``n_searches``... the same columns in every part of a game):
 
-=================  ==========================================================
-``game``           ``prohis`` or ``smuggle``
-``tournament_seed`` the tournament's seed
-``game_index``     the game's number in the tournament (0, 1, ...)
-``deal``           its deal (games of one deal share their cards)
-``seed``           the deal's seed (``Game(seed=...)`` deals it again)
-``players``        seats at the table
-``seat``           this row's seat
-``bot``            the label of the bot in this seat (as in the summary)
-``bot_spec``       its spec written out (name, class and parameters)
-``seating``        the labels of the bots at every seat, seat 0 first
-``score``          this seat's final score (dollars, or Smuggle's points)
-``share``          its share of the win: ``1/k`` for ``k`` tied winners, else 0
-``winner``         whether it is among the winners
-``decisions``      decisions taken in the whole game
-=================  ==========================================================
+===================  ==========================================================
+``game``             ``prohis`` or ``smuggle``
+``tournament_seed``  the tournament's seed
+``game_index``       the game's number in the tournament (0, 1, ...)
+``deal``             its deal (games of one deal share their cards)
+``seed``             the deal's seed (``Game(seed=...)`` deals it again)
+``players``          seats at the table
+``seat``             this row's seat
+``bot``              the label of the bot in this seat (as in the summary)
+``bot_spec``         its spec written out (name, class and parameters)
+``seating``          the labels of the bots at every seat, seat 0 first
+``score``            this seat's final score (dollars, or Smuggle's points)
+``share``            its share of the win: ``1/k`` for ``k`` tied winners, else 0
+``winner``           whether it is among the winners
+``decisions``        decisions taken in the whole game
+===================  ==========================================================
 
 Workers write the parts themselves: on a cluster the folder must be one that
 every worker can write (a shared file system).
