@@ -11,7 +11,9 @@ without giving away a card:
 
 * :func:`advise` - beliefs about every hidden place, and every legal choice
   with its expected value, the best one marked;
-* :func:`judge` - a verdict on a move actually taken.
+* :func:`judge` - a verdict on a move actually taken;
+* :func:`judge_record` - a verdict on every decision of a record
+  (:mod:`prohis_nb.coach.review`).
 
 Each game has its own module (``prohis_nb.coach.prohis``,
 ``prohis_nb.coach.smuggle``) with the same two functions; these pick the
@@ -26,7 +28,7 @@ from typing import Any
 
 from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
 
-__all__ = ["Advice", "Belief", "Choice", "Verdict", "advise", "judge"]
+__all__ = ["Advice", "Belief", "Choice", "Verdict", "advise", "judge", "judge_record"]
 
 
 def _game_module(view: Any) -> ModuleType:
@@ -50,3 +52,11 @@ def advise(view: Any) -> Advice:
 def judge(view: Any, action: Any) -> Verdict:
     """A verdict on ``action``, taken by ``view.seat`` at the state ``view`` shows."""
     return _game_module(view).judge(view, action)
+
+
+def judge_record(source: Any, seat: int | None = None) -> list[Verdict]:
+    """A verdict on every recorded decision of ``seat`` (``None``: every seat), see
+    :func:`prohis_nb.coach.review.judge_record`."""
+    from prohis_nb.coach.review import judge_record as review
+
+    return review(source, seat)

@@ -85,6 +85,8 @@ class Verdict:
     ``loss`` is how much expected money the move gave up against the best
     choice (0 for a best move); ``text`` says it in one plain sentence, e.g.
     "this bribe was $800 below what the controller needed to accept".
+    ``index`` is the action's position in a record (``None`` when the move was
+    judged on its own, outside a record).
     """
 
     seat: int
@@ -92,3 +94,4 @@ class Verdict:
     loss: float
     text: str
     best: bool
+    index: int | None = None

@@ -1,0 +1,143 @@
+"""Expected values at every step of one convoy, from one seat's belief: the coach's maths.
+
+The lessons value a whole convoy at once (:mod:`~prohis_nb.analysis.values`):
+what inspecting is worth *before* any card is turned. The coach also sits
+beside the controller half-way through an inspection, and beside the
+smuggler choosing a bribe, so it needs the same numbers at those moments.
+Everything here is exact (``Fraction``), built from the same two blocks as
+the lessons:
+
+* **the uniform belief**: the cards a seat cannot place (``pool``, counts by
+  kind in the order of :data:`~prohis_nb.prohis.cards.KINDS`) are spread at
+  random over the places it cannot see, so ``h`` face-down convoy cards are a
+  hypergeometric draw of ``h`` cards from the pool
+  (:func:`~prohis_nb.analysis.values.convoy_belief`). It ignores what the
+  players' choices reveal (a smuggler who chose this convoy, an opponent who
+  declined to control): that is where bluffing lives, and the coach says so;
+* **the payoffs** of :mod:`~prohis_nb.analysis.payoffs`: changes of final
+  score against every card staying where it was.
+
+**The rest of an inspection.** A controller with ``r`` turns left, facing
+``h`` face-down cards after ``t`` turned legal cards (an inspection that turned
+anything else is over), catches the convoy with probability
+``p(x) = catch_probability(h, x_illegal, x_controller, r)`` if the face-down
+cards are ``x``. Caught, it banks the whole convoy and its played card
+(``W(turned) + W(x) + W(card) − H(card)``); otherwise it loses its card to the
+smuggler (``−H(card)``)::
+
+    EV(rest) = Σ_x P(x) · [p(x) · (W(turned) + W(x) + W(card) − H(card)) + (1 − p(x)) · (−H(card))]
+
+Before the first card (``t = 0``, ``r`` = the card's rank) this is the
+lessons' ``EV(inspect)``, the **break-even bribe** ``b*``
+(:func:`~prohis_nb.analysis.values.indifference_bribe`).
+
+Worked example: a captain facing a 2-card convoy, the pool 1 illegal and 3
+legal cards. The convoy is (illegal, legal) with probability 1/2 and then
+surely caught (a captain turns both): 4,000 + 1,000 + 4,000 − 2,000 =
+$7,000; or (legal, legal) and it passes: −$2,000. ``EV = 1/2 · 7,000 + 1/2 ·
+(−2,000) = $2,500``:
+
+>>> rest_of_inspection((3, 1, 0, 0, 0), 2, (), "captain", 2)
+Fraction(2500, 1)
+
+After one legal card is turned, one card is left, and it is illegal with
+probability 1/3 (one illegal among the three cards still unseen):
+
+>>> rest_of_inspection((2, 1, 0, 0, 0), 1, ("legal",), "captain", 1)
+Fraction(1000, 1)
+
+(1/3 · 7,000 + 2/3 · (−2,000) = $1,000.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import lru_cache
+
+from prohis_nb.analysis.odds import catch_probability, rank_of
+from prohis_nb.analysis.payoffs import ending_payoff, to_warehouse_gain, warehouse_value
+from prohis_nb.analysis.values import convoy_belief, inspection_values
+from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+
+
+@lru_cache(maxsize=16384)
+def hidden_convoy_belief(
+    pool: tuple[int, ...], hidden: int
+) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """``convoy_belief`` for a pool given as a count tuple: ``((counts, P), ...)``, cached.
+
+    The same few pools come back at every step of a game, so the coach asks
+    for each one once.
+    """
+    if hidden == 0:
+        return (((0,) * len(KINDS), Fraction(1)),)
+    return tuple(sorted(convoy_belief(dict(zip(KINDS, pool)), hidden).items()))
+
+
+@lru_cache(maxsize=16384)
+def rest_of_inspection(
+    pool: tuple[int, ...], hidden: int, turned: tuple[str, ...], card: str, turns_left: int
+) -> Fraction:
+    """The controller's expected gain from the rest of an inspection (module docstring).
+
+    ``pool``: the cards the controller cannot place, counts by kind;
+    ``hidden``: face-down convoy cards; ``turned``: the legal cards already
+    turned; ``card``: the controller card played; ``turns_left``: turns it
+    may still take (at least 1).
+    """
+    if turns_left < 1 or hidden < 1:
+        raise ValueError(
+            f"an inspection under way has a face-down card and a turn left, got "
+            f"{hidden} face-down card(s) and {turns_left} turn(s)"
+        )
+    card_gain = WAREHOUSE_VALUE[card] - HAND_VALUE[card]
+    banked = warehouse_value(turned) + card_gain
+    lost = -HAND_VALUE[card]
+    total = Fraction(0)
+    for counts, p in hidden_convoy_belief(pool, hidden):
+        caught = catch_probability(hidden, counts[1], counts[2] + counts[3] + counts[4], turns_left)
+        if caught:
+            value = banked + sum(c * WAREHOUSE_VALUE[k] for k, c in zip(KINDS, counts))
+            total += p * (caught * value + (1 - caught) * lost)
+        else:
+            total += p * lost
+    return total
+
+
+def break_even_bribe(pool: tuple[int, ...], size: int, card: str) -> Fraction:
+    """``b* = EV(inspect)`` for a whole face-down convoy of ``size`` cards: the lessons' b*.
+
+    A rejected bribe obliges the controller to inspect, so a bribe worth at
+    least ``b*`` in its warehouse is worth accepting.
+    """
+    return rest_of_inspection(pool, size, (), card, min(rank_of(card), size))
+
+
+def catch_chance(
+    pool: tuple[int, ...], hidden: int, card: str, turns_left: int | None = None
+) -> Fraction:
+    """P(the inspection catches the convoy) under the uniform belief: ``Σ_x P(x) · p(x)``."""
+    turns = rank_of(card) if turns_left is None else turns_left
+    return sum(
+        (
+            p * catch_probability(hidden, x[1], x[2] + x[3] + x[4], turns)
+            for x, p in hidden_convoy_belief(pool, hidden)
+        ),
+        Fraction(0),
+    )
+
+
+def smuggler_inspected(convoy: Iterable[str], card: str) -> Fraction:
+    """The smuggler's expected gain when its known convoy is inspected by ``card`` (exact odds)."""
+    return inspection_values(list(convoy), card)[0]
+
+
+def smuggler_passes(convoy: Iterable[str]) -> int:
+    """The smuggler's gain when its convoy gets through untouched: ``Σ (W − H)``."""
+    return to_warehouse_gain(list(convoy))
+
+
+def smuggler_bribed(convoy: Iterable[str], card: str, bribe: Iterable[str]) -> int:
+    """The smuggler's gain when ``bribe`` is accepted: the convoy passes, the bribe's cards go."""
+    return ending_payoff("accepted", list(convoy), card, list(bribe)).smuggler

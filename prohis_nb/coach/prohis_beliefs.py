@@ -1,0 +1,106 @@
+"""What one Prohis seat may believe about every place it cannot see, exactly.
+
+**The model (uniform belief).** Every card of the deck is somewhere. The seat
+locates some of them (its hand and warehouse, the row, turned convoy cards,
+controller cards on the table, a bribe it gave or was offered, cards it saw
+go into another hand or warehouse: :func:`prohis_nb.bots.beliefs.unseen_cards`
+subtracts those from the deck). The others, the *unseen pool* ``U``, lie in
+the hidden places: the pile, face-down convoy cards, the unknown part of the
+other hands and warehouses, a bribe offered to someone else. The coach
+supposes every way of spreading the pool over those places is equally likely
+(as a fair shuffle would make it before anyone chose anything). Then every
+hidden card is of kind ``k`` with probability ``U_k / U``, whatever its place,
+and a place holding ``known_k`` known cards of kind ``k`` and ``u`` unknown
+ones among ``size`` has, for one of its cards taken at random,
+
+    P(kind k) = (known_k + u · U_k / U) / size.
+
+What it leaves out, on purpose: what choices reveal. A smuggler chose its
+convoy, an opponent who declined to control may hold no controller card, a
+player who took an illegal card from the row means to ship it. Reading
+those is the bluffing the lessons teach; the coach starts from the cards.
+
+>>> from prohis_nb import Game
+>>> game = Game(players=4, seed=7)
+>>> beliefs = place_beliefs(game.view(0))
+>>> [b.place for b in beliefs]
+["seat 1's hand", "seat 2's hand", "seat 3's hand", 'the pile']
+>>> sum(beliefs[-1].kinds.values())
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from prohis_nb.bots.beliefs import unseen_cards
+from prohis_nb.coach.advice import Belief
+from prohis_nb.prohis.cards import KINDS
+from prohis_nb.prohis.views import SeatView
+
+
+def unseen_pool(view: SeatView) -> tuple[int, ...]:
+    """The seat's unseen pool as counts in the order of :data:`~prohis_nb.prohis.cards.KINDS`."""
+    unseen = unseen_cards(view)
+    return tuple(unseen[kind] for kind in KINDS)
+
+
+def pool_share(pool: tuple[int, ...]) -> dict[str, Fraction]:
+    """``U_k / U`` for every kind in the pool (the belief about one hidden card)."""
+    total = sum(pool)
+    if total == 0:
+        return {}
+    return {kind: Fraction(n, total) for kind, n in zip(KINDS, pool) if n}
+
+
+def mixed_place(
+    known: tuple[str, ...], unknown: int, share: dict[str, Fraction]
+) -> dict[str, Fraction]:
+    """``(known_k + u · U_k / U) / size`` for a place with ``known`` cards and ``unknown`` more."""
+    size = len(known) + unknown
+    counts = Counter(known)
+    kinds: dict[str, Fraction] = {}
+    for kind in KINDS:
+        p = (counts[kind] + unknown * share.get(kind, Fraction(0))) / size
+        if p:
+            kinds[kind] = p
+    return kinds
+
+
+def place_beliefs(view: SeatView, pool: tuple[int, ...] | None = None) -> tuple[Belief, ...]:
+    """A :class:`~prohis_nb.coach.advice.Belief` for every place ``view.seat`` cannot fully see.
+
+    In order: every other seat's hand (with its size) and warehouse (when part
+    of it is unknown), the face-down convoy cards, a bribe this seat has not
+    seen, the pile. A place with no card is left out.
+    """
+    pool = unseen_pool(view) if pool is None else pool
+    share = pool_share(pool)
+    beliefs: list[Belief] = []
+    for info in view.seats:
+        if info.seat == view.seat:
+            continue
+        if info.hand_size:
+            unknown = info.hand_size - len(info.known_in_hand)
+            kinds = mixed_place(info.known_in_hand, unknown, share) if share or not unknown else {}
+            beliefs.append(Belief(f"seat {info.seat}'s hand", info.hand_size, kinds))
+    for info in view.seats:
+        if info.seat == view.seat:
+            continue
+        unknown = info.warehouse_size - len(info.known_in_warehouse)
+        if unknown > 0 and share:
+            kinds = mixed_place(info.known_in_warehouse, unknown, share)
+            beliefs.append(Belief(f"seat {info.seat}'s warehouse", info.warehouse_size, kinds))
+    convoy = view.convoy
+    if convoy is not None:
+        hidden = sum(card is None for card in convoy.cards)
+        if hidden and share:
+            place = f"seat {convoy.smuggler}'s convoy (face down)"
+            beliefs.append(Belief(place, hidden, dict(share)))
+        if convoy.bribe_size is not None and convoy.bribe is None and share:
+            place = f"the bribe seat {convoy.smuggler} offered"
+            beliefs.append(Belief(place, convoy.bribe_size, dict(share)))
+    if view.pile_size and share:
+        beliefs.append(Belief("the pile", view.pile_size, dict(share)))
+    return tuple(beliefs)
