@@ -1,0 +1,630 @@
+"""The Smuggle coach: what a seat may believe and what each of its choices is worth.
+
+It reads one seat's view (``game.view(seat)``, taken *before* the seat acts)
+and nothing else: not the game, not the teacher's view.
+
+**Beliefs** (:mod:`prohis_nb.coach.smuggle_knowledge`): the exact probability
+of each card kind in every place the seat cannot see (the hand in play, the
+pack, the face-down discards), by counting the cards it has seen.
+
+**Choices.** Every decision is priced by two models, both in ``details``;
+``Choice.value`` is always the first, the *solved game*:
+
+* *Solved game* (``"equilibrium"``): the Officer searches (challenges) each
+  declaration at its rate in the solved declaration game
+  (:func:`~prohis_nb.analysis.signalling.declaration_equilibrium`), declarers
+  declare by that game's mixed strategy, and the receiver never informs nor
+  challenges (its best response in the three-player stage game,
+  :mod:`prohis_nb.analysis.informer`, with the default board).
+* *Observed* (``"observed"``): the rates the log shows for the seats at this
+  table: this Officer's share of searches (or challenges), the receiver's
+  share of informs, the declarer's share of false declarations among those
+  checked. ``None`` where the log has shown nothing yet.
+
+The decisions:
+
+* **declare** - each declaration's expected money from this hand,
+  :func:`~prohis_nb.analysis.smuggle.declaration_value` (an immunity claim:
+  :func:`~prohis_nb.analysis.smuggle.immunity_value`) at the declaration's
+  equilibrium search rate and at the Officer's observed rate. The truth,
+  "nothing", immunity, the solved game's mix for this hand and the best
+  declarations are listed one by one; the other declarations form one group.
+* **the Officer** - accept or search (challenge). The hand's type is drawn
+  from the card count (what the Officer has not seen) and weighted by how
+  likely the solved game's declarer of that type makes this declaration
+  (Bayes); the values are the Officer's expected money.
+* **the receiver** - accept or inform (challenge), with the same posterior:
+  informing moves money now (``+R`` on a false hand, ``−C`` on a true one)
+  and gives a fresh hand; accepting gives the passed hand. Each hand is worth
+  what declaring it is worth in the solved game (the fresh hand's value; the
+  passed hand's value after its best discard and a draw, as in
+  :func:`~prohis_nb.analysis.informer.inherited_value`).
+* **discard** - what the hand is worth in the solved game after the discard
+  and a draw from the pack (the draw's kind by the card count).
+
+The solved game takes seconds to compute the first time; it is cached per
+board, and :func:`warm_up` builds every table the coach needs, so each
+later decision takes milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from prohis_nb.analysis import smuggle as maths
+from prohis_nb.analysis.signalling import (
+    ALL_DECLARATIONS,
+    IMMUNITY,
+    HandType,
+    declaration_equilibrium,
+    describe,
+)
+from prohis_nb.coach import smuggle_knowledge as counting
+from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
+from prohis_nb.errors import MalformedActionError, excerpt
+from prohis_nb.smuggle.actions import Action, parse_for_seat
+from prohis_nb.smuggle.board import DIPLOMATIC_BAG, LUGGAGE, PACK_COUNTS, Board
+from prohis_nb.smuggle.rules import SmuggleRules
+from prohis_nb.text import money, percent
+
+GAME = "smuggle"
+#: Values closer than this (in dollars) count as equal when marking the best choice.
+TIE = 0.01
+
+EQUILIBRIUM_MODEL = (
+    "the solved game: the Officer searches each declaration at its equilibrium rate, "
+    "the receiver never informs"
+)
+
+
+# ---------------------------------------------------------------- the solved game, cached
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The solved declaration game of one board, in the tables the coach reads."""
+
+    board: Board
+    search: Mapping[Any, float]  # declaration -> equilibrium search (challenge) rate
+    values: Mapping[HandType, float]  # hand type -> its equilibrium value
+    senders: Mapping[Any, Mapping[HandType, float]]  # declaration -> {type: P(d | type)}
+    mix: Mapping[HandType, Mapping[Any, float]]  # type -> {declaration: P(d | type)}
+    fresh: float  # a fresh hand's equilibrium value
+
+
+@cache
+def solved(board: Board) -> Solved:
+    """The solved game's tables for ``board`` (solved once, a few seconds; then cached)."""
+    eq = declaration_equilibrium(board)
+    search = {d: float(s) for d, s in zip(eq.declarations, eq.search, strict=True)}
+    values = {t: float(v) for t, v in zip(eq.types, eq.values, strict=True)}
+    senders: dict[Any, dict[HandType, float]] = {d: {} for d in eq.declarations}
+    mix: dict[HandType, dict[Any, float]] = {}
+    for i, t in enumerate(eq.types):
+        row = eq.strategy[i]
+        mix[t] = {}
+        for j in row.nonzero()[0]:
+            p = float(row[j])
+            if p > 1e-9:
+                senders[eq.declarations[j]][t] = p
+                mix[t][eq.declarations[j]] = p
+    return Solved(board, search, values, senders, mix, float(eq.value))
+
+
+def warm_up(board: Board | None = None) -> None:
+    """Solve the game and build the coach's tables now (the first decision would otherwise)."""
+    solved(board or Board())
+
+
+_RULES_BOARD: dict[str, Board] = {}
+
+
+def board_of(view: Any) -> Board:
+    """The board of the game ``view`` belongs to (the default board unless the rules say)."""
+    variants = view.rules.get("variants") if isinstance(view.rules, Mapping) else None
+    if not variants:
+        return _DEFAULT_BOARD
+    key = repr(sorted(variants.items()))
+    if key not in _RULES_BOARD:
+        _RULES_BOARD[key] = SmuggleRules.from_json(view.rules).board
+    return _RULES_BOARD[key]
+
+
+_DEFAULT_BOARD = Board()
+
+
+def hand_type(cards: tuple[str, ...] | list[str]) -> HandType:
+    """The type of a hand for money: its dutiable goods (sorted) and whether it holds the Bag."""
+    return HandType(counting.goods_of(tuple(cards)), DIPLOMATIC_BAG in cards)
+
+
+def _cards_of_type(t: HandType) -> list[str]:
+    cards = list(t.goods) + ([DIPLOMATIC_BAG] if t.bag else [])
+    return cards + [LUGGAGE] * (4 - len(cards))
+
+
+_INHERITED: dict[tuple[Board, HandType], float] = {}
+
+
+def inherited_value(t: HandType, board: Board) -> float:
+    """A passed hand's worth to the receiver who accepts it (the analysis's model).
+
+    It discards one card (the Bag if there), draws one of the 50 cards not in
+    the hand (each equally likely) and declares: the best discard's expected
+    equilibrium value. The same number as
+    :func:`prohis_nb.analysis.informer.inherited_value`, from cached tables.
+    """
+    key = (board, t)
+    if key not in _INHERITED:
+        values = solved(board).values
+        cards = _cards_of_type(t)
+        rest = Counter(PACK_COUNTS)
+        rest.subtract(cards)
+        left = sum(rest.values())
+        options = [DIPLOMATIC_BAG] if t.bag else list(dict.fromkeys(cards))
+        best = None
+        for discard in options:
+            kept = list(cards)
+            kept.remove(discard)
+            value = sum(n / left * values[hand_type([*kept, k])] for k, n in rest.items() if n)
+            best = value if best is None else max(best, value)
+        _INHERITED[key] = float(best)  # type: ignore[arg-type]
+    return _INHERITED[key]
+
+
+# ---------------------------------------------------------------- reading the view
+
+
+def _check_view(view: Any) -> None:
+    from prohis_nb.smuggle.views import SeatView
+
+    if not isinstance(view, SeatView):
+        raise TypeError(
+            "the Smuggle coach reads one seat's view (game.view(seat) of a Smuggle game), "
+            f"got {excerpt(view)}"
+        )
+
+
+def _label(declaration: Any) -> str:
+    if declaration == IMMUNITY:
+        return "claim diplomatic immunity"
+    return f"declare {describe(declaration)}"
+
+
+def _receiver_after(view: Any, seat: int) -> int:
+    """The seat a hand held by ``seat`` would pass to: the next seat that is not the Officer."""
+    nxt = (seat + 1) % view.players
+    if nxt == view.officer:
+        nxt = (nxt + 1) % view.players
+    return nxt
+
+
+def _fmt_rate(rate: Fraction | None, hits: int, tries: int) -> str:
+    if rate is None:
+        return "not seen yet"
+    return f"{percent(rate)} ({hits} of {tries})"
+
+
+# ---------------------------------------------------------------- beliefs
+
+
+def beliefs(view: Any) -> tuple[Belief, ...]:
+    """Every hidden place the seat can think about, with P(each card kind) (exact)."""
+    _check_view(view)
+    if view.ended:
+        return ()
+    known = counting.knowledge(view)
+    return tuple(
+        Belief(place, size, kinds) for place, size, kinds in counting.place_beliefs(view, known)
+    )
+
+
+def _posterior(
+    view: Any, known: counting.Knowledge, declaration: Any, table: Solved
+) -> tuple[dict[HandType, float], bool]:
+    """P(type of the hand in play | the card count, and the declaration heard).
+
+    ``P(t | d) ∝ P_count(t) · σ(d | t)`` with ``σ`` the solved game's
+    declarer. Returns ``(posterior, informative)``; when no type that the card
+    count allows makes this declaration in the solved game, the declaration
+    tells nothing and the card count alone is returned (``informative`` False).
+    """
+    prior: dict[HandType, Fraction] = {}
+    for cards, p in counting.hand_prior(known).items():
+        t = hand_type(cards)
+        prior[t] = prior.get(t, Fraction(0)) + p
+    senders = table.senders.get(declaration, {})
+    weights = {t: float(p) * senders.get(t, 0.0) for t, p in prior.items()}
+    total = sum(weights.values())
+    if total <= 1e-15:
+        return {t: float(p) for t, p in prior.items()}, False
+    return {t: w / total for t, w in weights.items() if w > 0}, True
+
+
+def _is_false(t: HandType, declaration: Any) -> bool:
+    if declaration == IMMUNITY:
+        return not t.bag
+    return t.goods != declaration
+
+
+# ---------------------------------------------------------------- the decisions
+
+
+def _mark(choices: list[Choice]) -> tuple[Choice, ...]:
+    top = max(c.value for c in choices)
+    return tuple(
+        Choice(c.label, c.value, c.action, abs(c.value - top) <= TIE, c.model, c.details)
+        for c in choices
+    )
+
+
+def _declare_values(view: Any, board: Board, table: Solved, obs: counting.Observed) -> dict:
+    """Every declaration's value at the equilibrium and the observed rates."""
+    hand = list(view.hand)
+    officer = view.officer
+    receiver = _receiver_after(view, view.seat)
+    search = obs.rate("search", officer)
+    challenge = obs.rate("challenge", officer)
+    inform = obs.rate("inform", receiver)
+    rchallenge = obs.rate("receiver_challenge", receiver)
+    out = {}
+    for d in ALL_DECLARATIONS:
+        s_eq = table.search[d]
+        if d == IMMUNITY:
+            eq_value = maths.immunity_value(hand, s_eq, board)
+            s_obs, r_obs = challenge, rchallenge
+            if s_obs[0] is None:
+                obs_value = None
+            else:
+                r = r_obs[0] or Fraction(0)
+                obs_value = maths.immunity_value(hand, s_obs[0] + (1 - s_obs[0]) * r, board)
+        else:
+            eq_value = maths.declaration_value(hand, d, s_eq, 0, board)
+            s_obs, r_obs = search, inform
+            if s_obs[0] is None:
+                obs_value = None
+            else:
+                obs_value = maths.declaration_value(hand, d, s_obs[0], r_obs[0] or 0, board)
+        out[d] = {
+            "declaration": d,
+            "truth": (not _is_false(hand_type(hand), d)),
+            "equilibrium_rate": s_eq,
+            "equilibrium_value": eq_value,
+            "observed_rate": s_obs[0],
+            "observed_rate_seen": _fmt_rate(*s_obs),
+            "observed_receiver_rate": r_obs[0],
+            "observed_value": obs_value,
+        }
+    return out
+
+
+def _action_for(view: Any, declaration: Any) -> Any:
+    for action in view.legal_actions:
+        if declaration == IMMUNITY and action.act == "immunity":
+            return action
+        if action.act == "declare" and action.items == declaration:
+            return action
+    return None
+
+
+def _declare(view: Any, board: Board, table: Solved, obs: counting.Observed):
+    values = _declare_values(view, board, table, obs)
+    t = hand_type(view.hand)
+    truth = t.goods
+    mix = table.mix.get(t, {})
+    shown = [truth]
+    if truth:
+        shown.append(())
+    shown.append(IMMUNITY)
+    shown += [d for d in mix if d not in shown]
+    best_eq = max(values, key=lambda d: values[d]["equilibrium_value"])
+    if best_eq not in shown:
+        shown.append(best_eq)
+    seen = [d for d in values if values[d]["observed_value"] is not None]
+    best_obs = max(seen, key=lambda d: values[d]["observed_value"]) if seen else None
+    if best_obs is not None and best_obs not in shown:
+        shown.append(best_obs)
+    model = (
+        f"your money from this hand: {EQUILIBRIUM_MODEL} (details: also at this Officer's "
+        "observed rate)"
+    )
+    choices = []
+    for d in shown:
+        details = dict(values[d], equilibrium_mix=mix.get(d, 0.0))
+        label = _label(d) + (" (the complete truth)" if details["truth"] else "")
+        choices.append(
+            Choice(
+                label,
+                float(details["equilibrium_value"]),
+                _action_for(view, d),
+                model=model,
+                details=details,
+            )
+        )
+    rest = [d for d in values if d not in shown]
+    if rest:
+        top = max(rest, key=lambda d: values[d]["equilibrium_value"])
+        choices.append(
+            Choice(
+                f"any other declaration ({len(rest)} more)",
+                float(values[top]["equilibrium_value"]),
+                None,
+                model=model,
+                details={"count": len(rest), "best": _label(top), **values[top]},
+            )
+        )
+    choices = list(_mark(choices))
+    best = [c for c in choices if c.best]
+    worth = money(best[0].value)
+    if len(best) > 1:
+        names = " and ".join(c.label for c in best[:3])
+        why = (
+            f"At the solved game's search rates {names} are each worth {worth} to you: "
+            "the Officer searches each just often enough that no declaration does better"
+        )
+    else:
+        others = sorted((c.value for c in choices if not c.best), reverse=True)
+        gap = f", {money(best[0].value - others[0])} more than the next best" if others else ""
+        why = (
+            f"{best[0].label.capitalize()} is worth {worth} at the solved game's search rates{gap}"
+        )
+    if best_obs is not None:
+        v = values[best_obs]
+        why += (
+            f"; against this Officer's observed {percent(v['observed_rate'])} searches, "
+            f"{_label(best_obs)} is worth most ({money(v['observed_value'])})"
+        )
+    return tuple(choices), why + "."
+
+
+def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
+    known = counting.knowledge(view)
+    heard = IMMUNITY if view.immunity else tuple(view.declared or ())
+    post, informative = _posterior(view, known, heard, table)
+    p_false = sum(p for t, p in post.items() if _is_false(t, heard))
+    lie, hits, tries = obs.rate("false", view.holder)
+    c, fine = board.compensation, board.immunity_fine
+    if heard == IMMUNITY:
+        accept = 0.0
+        check = sum(
+            p * (-fine if t.bag else fine + board.hand_fines(Counter(t.goods)))
+            for t, p in post.items()
+        )
+        other, verb = "challenge", "challenging"
+    else:
+        duty = board.hand_duty(Counter(heard))
+        accept = float(duty)
+        check = sum(
+            p * (board.hand_fines(Counter(t.goods)) if _is_false(t, heard) else duty - c)
+            for t, p in post.items()
+        )
+        other, verb = "search", "searching"
+    model = (
+        "your money from this hand: the hand's cards by the card count, weighted by how often "
+        "the solved game's declarer of each hand makes this declaration; the receiver never informs"
+    )
+    if not informative:
+        model = (
+            "your money from this hand: nobody makes this declaration in the solved game, so "
+            "the hand's cards by the card count alone; the receiver never informs"
+        )
+    details = {
+        "declaration": heard,
+        "p_false": p_false,
+        "informative": informative,
+        "equilibrium_rate": table.search[heard],
+        "observed_false_rate": lie,
+        "observed_false_seen": _fmt_rate(lie, hits, tries),
+    }
+    if lie is not None and heard != IMMUNITY:
+        details["observed_search_gain"] = maths.search_gain(heard, lie, board)
+    acts = {a.act: a for a in view.legal_actions}
+    choices = _mark(
+        [
+            Choice("accept", accept, acts.get("accept"), model=model, details=details),
+            Choice(other, float(check), acts.get(other), model=model, details=details),
+        ]
+    )
+    gain = float(check) - accept
+    what = describe(heard)
+    if abs(gain) <= TIE:
+        why = (
+            f"Accepting and {verb} {what} are worth the same ({money(accept)}): the solved "
+            f"game's declarers lie just often enough ({percent(p_false)} of the time) to leave "
+            f"you indifferent; it {other}es at {percent(table.search[heard])}"
+        )
+    else:
+        better = verb.capitalize() if gain > 0 else "Accepting"
+        why = (
+            f"{better} {what} pays {money(abs(gain))} more on average: by the card count and "
+            f"the solved game, the claim is false {percent(p_false)} of the time"
+        )
+    return choices, why + "."
+
+
+def _receiver(view: Any, board: Board, table: Solved, obs: counting.Observed):
+    known = counting.knowledge(view)
+    heard = IMMUNITY if view.immunity else tuple(view.declared or ())
+    post, informative = _posterior(view, known, heard, table)
+    p_false = sum(p for t, p in post.items() if _is_false(t, heard))
+    fresh = table.fresh if view.pack_size >= 4 else 0.0
+    keep = view.pack_size >= 1
+    accept = sum(p * inherited_value(t, board) for t, p in post.items()) if keep else 0.0
+    if heard == IMMUNITY:
+        cash = sum(
+            p * (board.informer_reward if not t.bag else -board.immunity_fine)
+            for t, p in post.items()
+        )
+        other = "challenge"
+    else:
+        cash = p_false * board.informer_reward - (1 - p_false) * board.compensation
+        other = "inform"
+    check = cash + fresh
+    lie, hits, tries = obs.rate("false", view.holder)
+    details = {
+        "declaration": heard,
+        "p_false": p_false,
+        "informative": informative,
+        "money_now": cash,
+        "fresh_hand_value": fresh,
+        "passed_hand_value": accept,
+        "observed_false_rate": lie,
+        "observed_false_seen": _fmt_rate(lie, hits, tries),
+    }
+    if lie is not None and heard != IMMUNITY:
+        details["observed_inform_gain"] = maths.inform_value(lie, board)
+    model = (
+        "your money now plus the solved-game value of the hand you end with (the passed hand "
+        "after its best discard, or a fresh hand); the hand's cards by your card count, weighted "
+        "by how often the solved game's declarer of each hand makes this declaration"
+    )
+    acts = {a.act: a for a in view.legal_actions}
+    choices = _mark(
+        [
+            Choice(
+                "accept the hand", float(accept), acts.get("accept"), model=model, details=details
+            ),
+            Choice(
+                "turn Informer" if other == "inform" else "challenge the claim",
+                float(check),
+                acts.get(other),
+                model=model,
+                details=details,
+            ),
+        ]
+    )
+    best = next(c for c in choices if c.best)
+    why = (
+        f"{best.label.capitalize()} is best: the claim is false {percent(p_false)} of the time, "
+        f"so {other}ing moves {money(cash)} now and a fresh hand is worth {money(fresh)}, "
+        f"against {money(accept)} for the passed hand"
+    )
+    return choices, why + "."
+
+
+def _discard(view: Any, board: Board, table: Solved, obs: counting.Observed):
+    known = counting.knowledge(view)
+    draw = counting.pack_draw(known)
+    hand = list(view.hand)
+    search = obs.rate("search", view.officer)[0]
+    receiver = _receiver_after(view, view.seat)
+    inform = obs.rate("inform", receiver)[0] or Fraction(0)
+    challenge = obs.rate("challenge", view.officer)[0]
+    model = (
+        "what the hand is worth to declare in the solved game after this discard and a draw "
+        "from the pack (its kind by your card count)"
+    )
+    choices = []
+    for action in view.legal_actions:
+        kept = list(hand)
+        kept.remove(action.card)
+        value = sum(float(p) * table.values[hand_type([*kept, k])] for k, p in draw.items())
+        details: dict[str, Any] = {"card": action.card, "draw": draw, "equilibrium_value": value}
+        if search is not None:
+            details["observed_value"] = sum(
+                p
+                * max(
+                    maths.declaration_options(
+                        [*kept, k], search, inform, challenge or 0, board
+                    ).values()
+                )
+                for k, p in draw.items()
+            )
+        choices.append(
+            Choice(f"discard {action.card}", value, action, model=model, details=details)
+        )
+    choices = _mark(choices)
+    best = [c for c in choices if c.best]
+    if len(choices) == 1:
+        why = f"The Diplomatic Bag must be discarded; the hand is then worth {money(best[0].value)}"
+    else:
+        why = (
+            f"{best[0].label.capitalize()} leaves the hand worth most to declare: "
+            f"{money(best[0].value)} on average after the draw"
+        )
+    return choices, why + "."
+
+
+_DECISIONS = {"declare": _declare, "officer": _officer, "receiver": _receiver, "discard": _discard}
+
+
+# ---------------------------------------------------------------- the coach's answers
+
+
+def advise(view: Any) -> Advice:
+    """What ``view.seat`` may believe and what each of its legal choices is worth (module doc)."""
+    _check_view(view)
+    places = beliefs(view)
+    if view.ended:
+        return Advice(GAME, view.seat, False, places, (), "The game is over.")
+    if view.to_act != view.seat or view.decision is None:
+        why = f"Seat {view.to_act} decides now: {view.decision.text}."
+        return Advice(GAME, view.seat, False, places, (), why)
+    board = board_of(view)
+    table = solved(board)
+    obs = counting.observed(view)
+    choices, why = _DECISIONS[view.decision.kind](view, board, table, obs)
+    return Advice(GAME, view.seat, True, places, tuple(choices), why)
+
+
+def _coerce(view: Any, action: Any) -> Action:
+    if isinstance(action, str):
+        action = parse_for_seat(action, view.seat)
+    elif isinstance(action, Action):
+        action = Action.checked(action)
+    elif isinstance(action, Mapping):
+        action = Action.from_json({"seat": view.seat, **action})
+    else:
+        raise MalformedActionError(
+            f"a Smuggle action is an Action, a mapping or a text such as 'declare wine', "
+            f"got {excerpt(action)}"
+        )
+    if action not in view.legal_actions:
+        legal = sorted({a.act for a in view.legal_actions})
+        raise ValueError(
+            f"{action} is not a legal action for seat {view.seat} now; it may {', '.join(legal)}"
+        )
+    return action
+
+
+def judge(view: Any, action: Any) -> Verdict:
+    """A verdict on ``action``, taken by ``view.seat`` at the state ``view`` shows.
+
+    ``loss`` is the best choice's value minus the action's (the same model as
+    :func:`advise`, ``Choice.value``).
+    """
+    _check_view(view)
+    if view.ended or view.to_act != view.seat:
+        raise ValueError(
+            f"seat {view.seat} has no decision in this view "
+            f"({'the game is over' if view.ended else f'seat {view.to_act} decides'})"
+        )
+    action = _coerce(view, action)
+    advice = advise(view)
+    best = advice.best[0]
+    chosen = next((c for c in advice.choices if c.action == action), None)
+    if chosen is None:  # a declaration inside the "any other" group
+        board = board_of(view)
+        declaration = IMMUNITY if action.act == "immunity" else action.items
+        values = _declare_values(view, board, solved(board), counting.observed(view))
+        value = float(values[declaration]["equilibrium_value"])
+        label = _label(declaration)
+    else:
+        value, label = chosen.value, chosen.label
+    loss = max(0.0, best.value - value)
+    if loss <= TIE:
+        text = f"{label.capitalize()} was a best choice: worth {money(value)} in the solved game."
+        return Verdict(view.seat, action, 0.0, text, True)
+    text = (
+        f"{label.capitalize()} was worth {money(value)} in the solved game, {money(loss)} less "
+        f"than {best.label} ({money(best.value)})."
+    )
+    return Verdict(view.seat, action, loss, text, False)
+
+
+__all__ = ["advise", "beliefs", "judge", "solved", "warm_up"]

@@ -1,0 +1,433 @@
+"""What one Smuggle seat knows about the cards it cannot see, read from its view alone.
+
+The coach's beliefs (:func:`beliefs`) and the prior over a hidden hand
+(:func:`hand_prior`) both come from one *card-counting model*:
+
+* Each round starts from a freshly shuffled 54-card pack. A card the seat
+  has not seen is equally likely to be in any place it has not seen: the hand
+  in play (the part the seat did not see), the pack, or the discards a player
+  put face down. So every *unseen* card slot holds kind ``k`` with probability
+  ``U[k] / |U|``, where ``U`` is the multiset of the round's cards whose place
+  the seat does not know.
+* The seat remembers the cards it saw: a hand it drew or accepted, the card it
+  discarded, every hand shown by a search, an Informer or a challenge. A hand
+  it passed on stays *tracked*: it knows those cards are in the hand (or,
+  after another player took the hand and discarded face down, in the
+  discards).
+* Another player's face-down discard is any card of that hand with equal
+  chance (the coach does not guess at the player's taste), except that a
+  Diplomatic Bag the seat knows to be in the hand must be the one discarded.
+  Declarations are *not* used here: what a declaration says about a hand is
+  the game-theoretic part of the coach (:mod:`prohis_nb.coach.smuggle`).
+
+When the seat's tracking leaves alternatives (which of its passed cards was
+discarded?), the model keeps a small set of *worlds*, each with its exact
+probability (``Fraction``), and updates them by Bayes' rule when a hand is
+shown or looked at. Beliefs are exact under this model.
+
+The observed habits of every seat (:class:`Observed`) are counted from the
+same log: how often each seat searched, informed or challenged, and how often
+its declarations were found false.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
+
+KINDS: tuple[str, ...] = tuple(PACK_COUNTS)
+_FULL = tuple(PACK_COUNTS[k] for k in KINDS)
+_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+Cards = tuple[int, ...]  # counts by kind, in KINDS order
+
+
+def _counts(cards: Any) -> Cards:
+    out = [0] * len(KINDS)
+    for card in cards:
+        out[_INDEX[card]] += 1
+    return tuple(out)
+
+
+def _add(a: Cards, b: Cards) -> Cards:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _sub(a: Cards, b: Cards) -> Cards:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _within(a: Cards, b: Cards) -> bool:
+    return all(x <= y for x, y in zip(a, b, strict=True))
+
+
+def _one(kind: str) -> Cards:
+    return _counts((kind,))
+
+
+_ZERO: Cards = (0,) * len(KINDS)
+
+
+@lru_cache(maxsize=4096)
+def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
+    """Every multiset of ``k`` cards drawn from ``pool`` and its probability (hypergeometric).
+
+    ``P(M) = Π_kind C(pool[kind], M[kind]) / C(|pool|, k)``.
+    """
+    total = comb(sum(pool), k)
+    if total == 0:
+        return ()
+    out: list[tuple[Cards, Fraction]] = []
+
+    def fill(i: int, left: int, taken: list[int], ways: int) -> None:
+        if left == 0:
+            out.append((tuple(taken) + (0,) * (len(pool) - len(taken)), Fraction(ways, total)))
+            return
+        if i == len(pool):
+            return
+        for n in range(min(pool[i], left) + 1):
+            fill(i + 1, left - n, [*taken, n], ways * comb(pool[i], n))
+
+    fill(0, k, [], 1)
+    return tuple(out)
+
+
+def _draw_probability(pool: Cards, drawn: Cards) -> Fraction:
+    """P(``k`` cards drawn from ``pool`` are exactly the multiset ``drawn``)."""
+    k = sum(drawn)
+    ways = 1
+    for have, want in zip(pool, drawn, strict=True):
+        if want > have:
+            return Fraction(0)
+        ways *= comb(have, want)
+    return Fraction(ways, comb(sum(pool), k))
+
+
+@dataclass(frozen=True)
+class World:
+    """One way the seat's tracked cards may lie.
+
+    ``tracked``: the cards of the hand in play whose kinds the seat knows
+    (all of them when it holds the hand); ``unseen``: how many of the hand's
+    cards it has not seen; ``buried``: tracked cards that went face down into
+    the discards (which ones is what distinguishes the worlds).
+    """
+
+    tracked: Cards = _ZERO
+    unseen: int = 0
+    buried: Cards = _ZERO
+
+
+@dataclass
+class Knowledge:
+    """The seat's card knowledge this round: the worlds and the cards seen in the discards."""
+
+    seat: int
+    worlds: dict[World, Fraction] = field(default_factory=lambda: {World(): Fraction(1)})
+    seen_discards: Cards = _ZERO
+
+    def pool(self, world: World) -> Cards:
+        """The round's cards whose place the seat does not know, in ``world``."""
+        known = _add(_add(self.seen_discards, world.tracked), world.buried)
+        return _sub(_FULL, known)
+
+    # ------------------------------------------------------------ events
+
+    def fresh_hand(self, cards: tuple[str, ...] | None) -> None:
+        """A new hand of 4 is drawn: by the seat (``cards``) or by another seat (``None``)."""
+        hand = _counts(cards) if cards is not None else _ZERO
+        unseen = 0 if cards is not None else 4
+        self._map(lambda w: {World(hand, unseen, w.buried): Fraction(1)})
+
+    def shown(self, cards: tuple[str, ...]) -> None:
+        """The hand in play is shown to all (a search) and discarded face up."""
+        shown = _counts(cards)
+        self._condition(lambda w: self._likelihood(w, shown))
+        self.seen_discards = _add(self.seen_discards, shown)
+        self._map(lambda w: {World(_ZERO, 0, w.buried): Fraction(1)})
+
+    def looked(self, cards: tuple[str, ...]) -> None:
+        """The seat accepted the passed hand and looked at it."""
+        hand = _counts(cards)
+        self._condition(lambda w: self._likelihood(w, hand))
+        self._map(lambda w: {World(hand, 0, w.buried): Fraction(1)})
+
+    def own_discard(self, card: str) -> None:
+        """The seat discarded ``card`` face down (it knows which)."""
+        one = _one(card)
+        self.seen_discards = _add(self.seen_discards, one)
+        self._map(lambda w: {World(_sub(w.tracked, one), w.unseen, w.buried): Fraction(1)})
+
+    def own_draw(self, card: str) -> None:
+        """The seat drew ``card`` into the hand it holds."""
+        one = _one(card)
+        self._map(lambda w: {World(_add(w.tracked, one), w.unseen, w.buried): Fraction(1)})
+
+    def other_discard(self) -> None:
+        """Another seat discarded one card face down (the model: any card alike, the Bag first)."""
+
+        def step(w: World) -> dict[World, Fraction]:
+            bag = _INDEX[DIPLOMATIC_BAG]
+            if w.tracked[bag]:
+                one = _one(DIPLOMATIC_BAG)
+                return {World(_sub(w.tracked, one), w.unseen, _add(w.buried, one)): Fraction(1)}
+            size = sum(w.tracked) + w.unseen
+            out: dict[World, Fraction] = {}
+            for i, n in enumerate(w.tracked):
+                if n:
+                    one = tuple(int(j == i) for j in range(len(KINDS)))
+                    key = World(_sub(w.tracked, one), w.unseen, _add(w.buried, one))
+                    out[key] = out.get(key, Fraction(0)) + Fraction(n, size)
+            if w.unseen:
+                key = World(w.tracked, w.unseen - 1, w.buried)
+                out[key] = out.get(key, Fraction(0)) + Fraction(w.unseen, size)
+            return out
+
+        self._map(step)
+
+    def other_draw(self) -> None:
+        """Another seat drew one card into the hand it holds."""
+        self._map(lambda w: {World(w.tracked, w.unseen + 1, w.buried): Fraction(1)})
+
+    # ------------------------------------------------------------ helpers
+
+    def _likelihood(self, world: World, hand: Cards) -> Fraction:
+        """P(the hand is exactly ``hand`` | world): its unseen cards drawn from the pool."""
+        if not _within(world.tracked, hand):
+            return Fraction(0)
+        rest = _sub(hand, world.tracked)
+        if sum(rest) != world.unseen:
+            return Fraction(0)
+        return _draw_probability(self.pool(world), rest)
+
+    def _condition(self, likelihood: Any) -> None:
+        weights = {w: p * likelihood(w) for w, p in self.worlds.items()}
+        total = sum(weights.values())
+        if total == 0:  # cannot happen when the log is read right; keep the prior
+            return
+        self.worlds = {w: p / total for w, p in weights.items() if p}
+
+    def _map(self, step: Any) -> None:
+        out: dict[World, Fraction] = {}
+        for world, p in self.worlds.items():
+            for new, q in step(world).items():
+                out[new] = out.get(new, Fraction(0)) + p * q
+        self.worlds = out
+
+
+# ---------------------------------------------------------------- reading the log
+
+_WHO = r"(?:You|Seat (?P<seat>\d+))"
+_ROUND = re.compile(r"^Round \d+: seat (?P<officer>\d+) is the Customs Officer\.$")
+_DREW = re.compile(rf"^{_WHO} drew (?P<what>.+)\.$")
+_LOOK = re.compile(r"^You looked at the hand: (?P<cards>.+)\.$")
+_DISCARD = re.compile(rf"^{_WHO} discarded (?P<what>.+)\.$")
+_SEARCH = re.compile(
+    rf"^{_WHO} (?P<how>searched|turned Informer and searched|challenged and searched) "
+    r"seat (?P<holder>\d+)'s hand: (?P<cards>.+) \((?P<verdict>[^()]+)\)\.$"
+)
+_DECLARE = re.compile(rf"^{_WHO} (?:declared .+|claimed Diplomatic Immunity)\.$")
+_ACCEPT = re.compile(rf"^{_WHO} accepted (?P<role>as Officer|the passed hand)\.$")
+
+
+def _cards_of(text: str) -> tuple[str, ...]:
+    if text == "nothing":
+        return ()
+    cards = tuple(part.strip() for part in text.split(","))
+    unknown = [c for c in cards if c not in PACK_COUNTS]
+    if unknown:
+        raise ValueError(f"the log names unknown card kind(s) {unknown}")
+    return cards
+
+
+def _seat(match: re.Match, viewer: int) -> int:
+    seat = match.group("seat")
+    return viewer if seat is None else int(seat)
+
+
+def knowledge(view: Any) -> Knowledge:
+    """The seat's card knowledge for the current round, read from ``view.log``."""
+    seat = view.seat
+    lines = view.log
+    start = max((i for i, line in enumerate(lines) if _ROUND.match(line)), default=0)
+    known = Knowledge(seat)
+    for line in lines[start:]:
+        if m := _DREW.match(line):
+            what = m.group("what")
+            if m.group("seat") is None:  # the seat drew: it sees the cards
+                cards = _cards_of(what)
+                if len(cards) == 1:
+                    known.own_draw(cards[0])
+                else:
+                    known.fresh_hand(cards)
+            elif what == "1 card":
+                known.other_draw()
+            else:
+                known.fresh_hand(None)
+        elif m := _LOOK.match(line):
+            known.looked(_cards_of(m.group("cards")))
+        elif m := _DISCARD.match(line):
+            if m.group("seat") is None:
+                known.own_discard(m.group("what"))
+            else:
+                known.other_discard()
+        elif m := _SEARCH.match(line):
+            known.shown(_cards_of(m.group("cards")))
+    return known
+
+
+@dataclass
+class Observed:
+    """Each seat's habits as the log shows them (counts; a rate is ``hits / tries``).
+
+    ``search``: as Officer on a declaration, searched / decided; ``challenge``:
+    as Officer on an immunity claim; ``inform``: as receiver of a declared
+    hand; ``receiver_challenge``: as receiver of an immunity claim;
+    ``false``: its declarations or claims found false / checked.
+    """
+
+    search: dict[int, list[int]] = field(default_factory=dict)
+    challenge: dict[int, list[int]] = field(default_factory=dict)
+    inform: dict[int, list[int]] = field(default_factory=dict)
+    receiver_challenge: dict[int, list[int]] = field(default_factory=dict)
+    false: dict[int, list[int]] = field(default_factory=dict)
+
+    @staticmethod
+    def _count(table: dict[int, list[int]], seat: int, hit: bool) -> None:
+        entry = table.setdefault(seat, [0, 0])
+        entry[0] += hit
+        entry[1] += 1
+
+    def rate(self, name: str, seat: int) -> tuple[Fraction | None, int, int]:
+        """``(hits / tries or None, hits, tries)`` of ``seat`` for habit ``name``."""
+        hits, tries = getattr(self, name).get(seat, (0, 0))
+        return (Fraction(hits, tries) if tries else None), hits, tries
+
+
+def observed(view: Any) -> Observed:
+    """Count every seat's searches, informs, challenges and false declarations in ``view.log``."""
+    out = Observed()
+    officer: int | None = None
+    immunity = False
+    for line in view.log:
+        if m := _ROUND.match(line):
+            officer = int(m.group("officer"))
+        elif line.endswith("claimed Diplomatic Immunity.") and _DECLARE.match(line):
+            immunity = True
+        elif _DECLARE.match(line):
+            immunity = False
+        elif m := _ACCEPT.match(line):
+            who = _seat(m, view.seat)
+            if m.group("role") == "as Officer":
+                out._count(out.challenge if immunity else out.search, who, False)
+            else:
+                out._count(out.receiver_challenge if immunity else out.inform, who, False)
+        elif m := _SEARCH.match(line):
+            who, holder = _seat(m, view.seat), int(m.group("holder"))
+            how, verdict = m.group("how"), m.group("verdict")
+            if how == "searched":
+                out._count(out.search, who, True)
+            elif how.startswith("turned"):
+                out._count(out.inform, who, True)
+            else:
+                table = out.challenge if who == officer else out.receiver_challenge
+                out._count(table, who, True)
+            false = verdict in ("not the complete truth", "no Bag")
+            out._count(out.false, holder, false)
+    return out
+
+
+# ---------------------------------------------------------------- what the coach shows
+
+
+def _names(cards: Cards) -> tuple[str, ...]:
+    return tuple(kind for kind, n in zip(KINDS, cards, strict=True) for _ in range(n))
+
+
+def hidden_hand(view: Any, known: Knowledge) -> bool:
+    """True when a hand is in play and the seat does not see it."""
+    return view.holder is not None and view.hand is None and view.hand_size > 0
+
+
+def hand_prior(known: Knowledge) -> dict[tuple[str, ...], Fraction]:
+    """P(the hand in play is each multiset of 4 cards), kinds sorted, from the card count alone."""
+    out: dict[tuple[str, ...], Fraction] = {}
+    for world, p in known.worlds.items():
+        for drawn, q in draws(known.pool(world), world.unseen):
+            key = _names(_add(world.tracked, drawn))
+            out[key] = out.get(key, Fraction(0)) + p * q
+    return out
+
+
+def _mix(parts: list[tuple[Fraction, list[Fraction]]]) -> list[Fraction]:
+    total = [Fraction(0)] * len(KINDS)
+    for p, counts in parts:
+        for i, c in enumerate(counts):
+            total[i] += p * c
+    return total
+
+
+def _as_belief(counts: list[Fraction], size: int) -> dict[str, Fraction]:
+    return {kind: c / size for kind, c in zip(KINDS, counts, strict=True) if c}
+
+
+def place_beliefs(view: Any, known: Knowledge) -> list[tuple[str, int, dict[str, Fraction]]]:
+    """``(place, size, P(kind))`` for the hidden hand, the pack and the face-down discards."""
+    out = []
+    hand_parts, pack_parts, discard_parts = [], [], []
+    hidden_discards = False
+    for world, p in known.worlds.items():
+        pool = known.pool(world)
+        unseen = sum(pool)
+        share = [Fraction(n, unseen) if unseen else Fraction(0) for n in pool]
+        hand_parts.append((p, [t + world.unseen * s for t, s in zip(world.tracked, share)]))
+        pack_parts.append((p, share))
+        face_down = view.discard_size - sum(known.seen_discards) - sum(world.buried)
+        hidden_discards |= face_down > 0 or sum(world.buried) > 0
+        discard_parts.append(
+            (
+                p,
+                [
+                    seen + buried + face_down * s
+                    for seen, buried, s in zip(known.seen_discards, world.buried, share)
+                ],
+            )
+        )
+    if hidden_hand(view, known):
+        if view.receiver is not None:
+            place = f"the hand seat {view.holder} passed to seat {view.receiver}"
+        else:
+            place = f"seat {view.holder}'s hand"
+        out.append((place, view.hand_size, _as_belief(_mix(hand_parts), view.hand_size)))
+    if view.pack_size:
+        out.append(("the pack", view.pack_size, _as_belief(_mix(pack_parts), 1)))
+    if view.discard_size and hidden_discards:
+        out.append(
+            ("the discards", view.discard_size, _as_belief(_mix(discard_parts), view.discard_size))
+        )
+    return out
+
+
+def goods_of(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The dutiable items among ``cards`` in the board's order."""
+    return tuple(sorted((c for c in cards if c in DUTIABLE), key=DUTIABLE.index))
+
+
+def pack_draw(known: Knowledge) -> dict[str, Fraction]:
+    """P(the next card drawn from the pack is each kind)."""
+    return _as_belief(
+        _mix(
+            [
+                (p, [Fraction(n, sum(known.pool(w))) for n in known.pool(w)])
+                for w, p in known.worlds.items()
+                if sum(known.pool(w))
+            ]
+        ),
+        1,
+    )
