@@ -114,24 +114,54 @@ COACH_CSS = """
 </style>
 """
 
-#: Details of a choice shown as percentages / as money, by the words in their names.
-_CHANCE_WORDS = ("chance", "probability", "rate", "share")
-_MONEY_WORDS = ("bribe", "value", "money", "cost", "fine", "duty", "gain", "loss", "worth", "ev")
+
+def _percent(value: Any) -> str:
+    return percent(value)
 
 
-def _detail(name: str, value: Any) -> str:
-    """One number behind a choice in words: ``catch chance 33%``, ``break-even bribe $1,500``."""
-    words = str(name).replace("_", " ")
-    tokens = set(words.lower().replace("-", " ").split())
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-        return f"{words}: {value}"
-    if tokens & set(_CHANCE_WORDS) and 0 <= value <= 1:
-        return f"{words} {percent(value)}"
-    if tokens & set(_MONEY_WORDS):
-        return f"{words} {money(value)}"
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{words} {float(value):.3g}"
-    return f"{words} {value}"
+def _money(value: Any) -> str:
+    return money(value)
+
+
+#: The numbers behind a choice that the widget shows, by their name in ``Choice.details``
+#: (the names :mod:`prohis_nb.coach.prohis` and :mod:`prohis_nb.coach.smuggle` use), in
+#: this order: (how to write it, with ``{}`` for the number; the number's format). Other
+#: details (the value again, the cards the label already names) are not repeated.
+DETAILS: dict[str, tuple[str, Callable[[Any], str]]] = {
+    # Prohis
+    "catch": ("catch chance {}", _percent),
+    "inspect": ("inspecting: {}", _money),
+    "waive": ("waiving: {}", _money),
+    "break_even": ("break-even bribe {}", _money),
+    "worth": ("worth {} to the controller", _money),
+    "short_by": ("{} short of break-even", _money),
+    # Smuggle
+    "p_false": ("false with probability {}", _percent),
+    "equilibrium_rate": ("searched {} in the solved game", _percent),
+    "equilibrium_mix": ("declared {} of the time in the solved game", _percent),
+    "observed_value": ("at this Officer's observed rate: {}", _money),
+    "observed_rate_seen": ("this Officer's searches so far: {}", str),
+    "observed_false_seen": ("false when checked: {}", str),
+    "money_now": ("money now {}", _money),
+    "fresh_hand_value": ("a fresh hand: {}", _money),
+    "passed_hand_value": ("the passed hand: {}", _money),
+}
+
+
+def _details_text(details: dict[str, Any]) -> str:
+    """The numbers behind a choice in words: ``catch chance 51% · break-even bribe $3,056``."""
+    parts = []
+    for name, (words, form) in DETAILS.items():
+        value = details.get(name)
+        if value is None or isinstance(value, bool):
+            continue
+        if name == "short_by" and value <= 0:
+            continue
+        try:
+            parts.append(words.format(form(value)))
+        except (TypeError, ValueError):  # not a number where one was expected: leave it out
+            continue
+    return " · ".join(parts)
 
 
 def _probability_title(p: Fraction | float) -> str:
@@ -164,7 +194,7 @@ def belief_html(belief: Belief, game: str) -> str:
 
 def _choice_row(choice: Choice) -> str:
     mark = "★ Best" if choice.best else ""
-    details = " · ".join(_detail(k, v) for k, v in choice.details.items())
+    details = _details_text(choice.details)
     details_html = f"<td class='pnb-muted'>{esc(details)}</td>" if details else "<td></td>"
     return (
         f"<tr class='{'pnb-best' if choice.best else ''}'>"
