@@ -86,18 +86,20 @@ COACH_CSS = """
  background:#fff;border:2px solid #0072B2;border-radius:8px;padding:6px 10px;max-width:980px}
 .pnb-coach h3{margin:0 0 4px;font-size:16px}
 .pnb-coach h4{margin:8px 0 2px;font-size:14px}
-.pnb-beliefs{display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start}
+.pnb-beliefs{overflow-x:auto}
 .pnb-belief{border-collapse:collapse;font-size:13px}
-.pnb-belief caption{text-align:left;font-weight:600;padding-bottom:2px}
-.pnb-belief td,.pnb-belief th{padding:1px 6px 1px 0;text-align:left;font-weight:400}
-.pnb-belief td.pnb-p{text-align:right;font-variant-numeric:tabular-nums}
-.pnb-bar{display:inline-block;width:90px;height:10px;background:#eee;border:1px solid #bbb;
+.pnb-belief th{padding:1px 8px 1px 0;text-align:left;font-weight:400;white-space:nowrap}
+.pnb-belief thead th{font-weight:600;vertical-align:bottom}
+.pnb-belief td.pnb-p{padding:1px 10px 1px 0;text-align:right;white-space:nowrap;
+ font-variant-numeric:tabular-nums}
+.pnb-bar{display:inline-block;width:48px;height:10px;background:#eee;border:1px solid #bbb;
  vertical-align:middle}
 .pnb-bar span{display:block;height:100%}
 .pnb-swatch{display:inline-block;width:10px;height:10px;border:1px solid #555;margin-right:4px;
  vertical-align:middle}
 .pnb-choices{border-collapse:collapse;font-size:14px}
 .pnb-choices td,.pnb-choices th{padding:2px 10px 2px 4px;text-align:left}
+.pnb-choices thead th,.pnb-choices td.pnb-ev,.pnb-choices td.pnb-mark{white-space:nowrap}
 .pnb-choices td.pnb-ev{text-align:right;font-variant-numeric:tabular-nums}
 .pnb-choices tr.pnb-best{font-weight:700;background:#dff3ec;outline:2px solid #009E73}
 .pnb-why{margin:6px 0 2px}
@@ -109,7 +111,7 @@ COACH_CSS = """
 .pnb-large .pnb-coach h3{font-size:25px}
 .pnb-large .pnb-coach h4,.pnb-large .pnb-belief,.pnb-large .pnb-choices{font-size:20px}
 .pnb-large .pnb-model{font-size:18px}
-.pnb-large .pnb-bar{width:140px;height:16px}
+.pnb-large .pnb-bar{width:72px;height:16px}
 .pnb-large .pnb-swatch{width:16px;height:16px}
 </style>
 """
@@ -170,25 +172,48 @@ def _probability_title(p: Fraction | float) -> str:
     return f"{float(p):.4g}"
 
 
-def belief_html(belief: Belief, game: str) -> str:
-    """One hidden place: each card kind with a bar and its probability."""
+def beliefs_html(beliefs: tuple[Belief, ...] | list[Belief], game: str) -> str:
+    """Every hidden place in one compact table: a column per place, a row per card kind.
+
+    Each cell holds a bar and the probability that one card of that place is
+    of that kind (the exact fraction in the bar's tooltip); a kind a place
+    cannot hold shows a dash.
+    """
     renderer = renderer_for(game)
-    size = f" · {count(belief.size, 'card')}" if belief.size is not None else ""
+    kinds = list(dict.fromkeys(kind for belief in beliefs for kind in belief.kinds))
+    heads = "".join(
+        f"<th scope='col' data-place='{i}'>{esc(belief.place)}"
+        + (
+            f"<br><span class='pnb-muted'>{esc(count(belief.size, 'card'))}</span>"
+            if belief.size is not None
+            else ""
+        )
+        + "</th>"
+        for i, belief in enumerate(beliefs)
+    )
     rows = []
-    for kind, p in belief.kinds.items():
+    for kind in kinds:
         colour = renderer.card_colour(kind) or "#999999"
-        width = max(0.0, min(1.0, float(p))) * 100
+        cells = []
+        for i, belief in enumerate(beliefs):
+            p = belief.kinds.get(kind)
+            if p is None:
+                cells.append(f"<td class='pnb-p' data-place='{i}' data-kind='{esc(kind)}'>—</td>")
+                continue
+            width = max(0.0, min(1.0, float(p))) * 100
+            cells.append(
+                f"<td class='pnb-p' data-place='{i}' data-kind='{esc(kind)}'>"
+                f"<span class='pnb-bar' title='{esc(_probability_title(p))}'>"
+                f"<span style='width:{width:.1f}%;background:{esc(colour)}'></span></span> "
+                f"{esc(percent(p))}</td>"
+            )
         rows.append(
-            f"<tr data-kind='{esc(kind)}'><th scope='row'>"
-            f"<span class='pnb-swatch' style='background:{esc(colour)}'></span>"
-            f"{esc(renderer.card_name(kind))}</th>"
-            f"<td><span class='pnb-bar' title='{esc(_probability_title(p))}'>"
-            f"<span style='width:{width:.1f}%;background:{esc(colour)}'></span></span></td>"
-            f"<td class='pnb-p'>{esc(percent(p))}</td></tr>"
+            f"<tr><th scope='row'><span class='pnb-swatch' style='background:{esc(colour)}'>"
+            f"</span>{esc(renderer.card_name(kind))}</th>{''.join(cells)}</tr>"
         )
     return (
-        f"<table class='pnb-belief'><caption>{esc(belief.place)}{esc(size)}</caption>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<div class='pnb-beliefs'><table class='pnb-belief'>"
+        f"<thead><tr><th></th>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
@@ -200,7 +225,7 @@ def _choice_row(choice: Choice) -> str:
         f"<tr class='{'pnb-best' if choice.best else ''}'>"
         f"<th scope='row'>{esc(choice.label)}</th>"
         f"<td class='pnb-ev'>{esc(money(choice.value, sign=True))}</td>"
-        f"<td>{esc(mark)}</td>{details_html}</tr>"
+        f"<td class='pnb-mark'>{esc(mark)}</td>{details_html}</tr>"
     )
 
 
@@ -232,11 +257,7 @@ def coach_html(
     parts = [f"<h3>Coach for seat {seat} · only what seat {seat} may know</h3>"]
     if advice.beliefs:
         parts.append(f"<h4>What seat {seat} may believe about the hidden cards</h4>")
-        parts.append(
-            "<div class='pnb-beliefs'>"
-            + "".join(belief_html(b, advice.game) for b in advice.beliefs)
-            + "</div>"
-        )
+        parts.append(beliefs_html(advice.beliefs, advice.game))
     if advice.choices:
         parts.append("<h4>Every choice and its expected value</h4>")
         rows = "".join(_choice_row(c) for c in advice.choices)
