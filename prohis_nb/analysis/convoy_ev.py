@@ -54,25 +54,53 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
-from prohis_nb.analysis.payoffs import ending_payoff, to_warehouse_gain, warehouse_value
-from prohis_nb.analysis.values import convoy_belief, inspection_values
+from prohis_nb.analysis.payoffs import to_warehouse_gain, warehouse_value
+from prohis_nb.analysis.values import inspection_values
 from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
+
+
+def _makeups(pool: tuple[int, ...], hidden: int, kind: int = 0):
+    """Every way of taking ``hidden`` cards from ``pool[kind:]``, with its number of ways.
+
+    Yields ``(counts, ways)``: ``ways = Π C(U_i, x_i)`` for the kinds from ``kind`` on.
+    Only the compositions that add up to ``hidden`` are built (not all of ``Π (U_i + 1)``).
+    """
+    if kind == len(pool) - 1:
+        if hidden <= pool[kind]:
+            yield (hidden,), comb(pool[kind], hidden)
+        return
+    for take in range(min(pool[kind], hidden) + 1):
+        here = comb(pool[kind], take)
+        for rest, ways in _makeups(pool, hidden - take, kind + 1):
+            yield (take, *rest), here * ways
 
 
 @lru_cache(maxsize=16384)
 def hidden_convoy_belief(
     pool: tuple[int, ...], hidden: int
 ) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """``convoy_belief`` for a pool given as a count tuple: ``((counts, P), ...)``, cached.
+    """P(the ``hidden`` face-down cards' make-up), for a pool of counts by kind: cached.
 
-    The same few pools come back at every step of a game, so the coach asks
-    for each one once.
+    The hypergeometric law of :func:`~prohis_nb.analysis.values.convoy_belief`,
+    ``P(x) = Π_i C(U_i, x_i) / C(U, h)``, listed as ``((counts, P), ...)``:
+    the same few pools come back at every step of a game, so each is worked
+    out once.
+
+    >>> dict(hidden_convoy_belief((6, 3, 1, 0, 0), 2))[(1, 1, 0, 0, 0)]
+    Fraction(2, 5)
     """
-    if hidden == 0:
-        return (((0,) * len(KINDS), Fraction(1)),)
-    return tuple(sorted(convoy_belief(dict(zip(KINDS, pool)), hidden).items()))
+    total = sum(pool)
+    if not 0 <= hidden <= total:
+        raise ValueError(f"cannot draw {hidden} face-down cards from {total} unseen cards")
+    everything = comb(total, hidden)
+    return tuple(
+        (counts, Fraction(ways, everything))
+        for counts, ways in _makeups(tuple(pool), hidden)
+        if ways
+    )
 
 
 @lru_cache(maxsize=16384)
@@ -129,15 +157,18 @@ def catch_chance(
 
 
 def smuggler_inspected(convoy: Iterable[str], card: str) -> Fraction:
-    """The smuggler's expected gain when its known convoy is inspected by ``card`` (exact odds)."""
+    """The smuggler's expected gain when its known convoy is inspected by ``card`` (exact odds).
+
+    :func:`~prohis_nb.analysis.values.inspection_values`, cached by the convoy's cards.
+    """
+    return _smuggler_inspected(tuple(sorted(convoy, key=KINDS.index)), card)
+
+
+@lru_cache(maxsize=4096)
+def _smuggler_inspected(convoy: tuple[str, ...], card: str) -> Fraction:
     return inspection_values(list(convoy), card)[0]
 
 
 def smuggler_passes(convoy: Iterable[str]) -> int:
     """The smuggler's gain when its convoy gets through untouched: ``Σ (W − H)``."""
     return to_warehouse_gain(list(convoy))
-
-
-def smuggler_bribed(convoy: Iterable[str], card: str, bribe: Iterable[str]) -> int:
-    """The smuggler's gain when ``bribe`` is accepted: the convoy passes, the bribe's cards go."""
-    return ending_payoff("accepted", list(convoy), card, list(bribe)).smuggler

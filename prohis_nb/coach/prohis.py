@@ -30,9 +30,10 @@ turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convo
 draw / convoy /     what the move changes in your score if the game ended once it is
 pass (your turn)    settled: a card drawn counts at its hand value (a pile card on average
                     over the unseen cards); a convoy meets the strongest controller card you
-                    know an opponent holds, which inspects it (it passes uncontrolled if you
-                    know of none); one choice per set of convoy cards (their order does not
-                    matter: the controller picks the cards to turn)
+                    know an opponent holds (it passes uncontrolled if you know of none),
+                    which inspects it when its break-even bribe beats waiving, as above, and
+                    waives otherwise; one choice per set of convoy cards (their order does
+                    not matter: the controller picks the cards to turn)
 ==================  ==========================================================================
 
 The uniform belief ignores what the players' choices reveal; so do these
@@ -43,8 +44,9 @@ learner may beat them by reading the table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -52,7 +54,6 @@ from prohis_nb.analysis.convoy_ev import (
     break_even_bribe,
     catch_chance,
     rest_of_inspection,
-    smuggler_bribed,
     smuggler_inspected,
     smuggler_passes,
 )
@@ -62,6 +63,7 @@ from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_poo
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
+from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.cards import CONTROLLER_KINDS, HAND_VALUE, KINDS, RANK, WAREHOUSE_VALUE
 from prohis_nb.prohis.views import SeatView
 from prohis_nb.text import count, money, percent
@@ -87,7 +89,8 @@ MODEL_BRIBE = (
 )
 MODEL_NO_BRIBE = (
     "Offered nothing, the controller inspects when its break-even bribe (as you can estimate "
-    "it) is more than waiving brings, and waives otherwise."
+    "it) is more than waiving brings, and waives otherwise; after a rejected bribe it must "
+    "inspect."
 )
 MODEL_ACCEPT = "Accepting puts the bribe's cards in your warehouse."
 MODEL_REJECT = (
@@ -107,8 +110,9 @@ MODEL_DRAW = (
     "average over the cards you cannot place."
 )
 MODEL_CONVOY = (
-    "The strongest controller card you know an opponent holds controls and inspects the convoy "
-    "(it passes uncontrolled if you know of none); later turns are not counted."
+    "The strongest controller card you know an opponent holds controls the convoy (it passes "
+    "uncontrolled if you know of none); offered no bribe, it inspects when that is worth more "
+    "to it than waiving (its belief as you can estimate it); later turns are not counted."
 )
 MODEL_PASS = "Passing changes nothing now."
 MODEL_STOP = "Stopping after one card changes nothing more."
@@ -155,7 +159,7 @@ class _Draft:
         self.details = details
 
     def done(self, best: Fraction) -> Choice:
-        details = {"exact": self.value, **self.details}
+        details = {"exact_value": self.value, **self.details}
         return Choice(
             label=self.label,
             value=float(self.value),
@@ -215,21 +219,21 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 action,
                 MODEL_CONTROL,
                 card=card,
-                catch=catch_chance(pool, size, card),
-                inspect=inspect,
-                waive=waive,
-                break_even=inspect,
+                catch_chance=catch_chance(pool, size, card),
+                inspect_value=inspect,
+                waive_value=waive,
+                break_even_bribe=inspect,
             )
         )
     top = _top(drafts)
-    if top.action.act == "decline" or "inspect" not in top.details:
+    if top.action.act == "decline" or "inspect_value" not in top.details:
         why = "Declining is best: no controller card of yours is expected to gain on this convoy."
     else:
         d = top.details
-        then = "inspect" if d["inspect"] > d["waive"] else "waive"
+        then = "inspect" if d["inspect_value"] > d["waive_value"] else "waive"
         why = (
             f"Control with your {d['card']}: it catches this convoy with probability "
-            f"{percent(d['catch'])}, so you would {then} and expect {money(top.value)}, "
+            f"{percent(d['catch_chance'])}, so you would {then} and expect {money(top.value)}, "
             f"against $0 for declining."
         )
     return drafts, why
@@ -249,70 +253,76 @@ def _smuggler_estimate(view: SeatView) -> tuple[int, ...]:
     return tuple(pool[kind] for kind in KINDS)
 
 
+class _BribeModel:
+    """The smuggler's bribe model (module docstring), worked out once per view.
+
+    ``b_star``: the controller's break-even bribe as the smuggler can estimate
+    it; ``floor``: the most an offer already turned down was worth; a bribe is
+    accepted when worth at least ``b_star`` and more than ``floor``. Offered
+    nothing, the controller inspects when ``b_star`` beats waiving, and must
+    inspect after a rejected bribe.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        convoy = view.convoy
+        if convoy is None or convoy.controller_card is None or view.seat != convoy.smuggler:
+            raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
+        self.convoy = tuple(c for c in convoy.cards if c is not None)
+        self.card = card = convoy.controller_card
+        self.b_star = break_even_bribe(_smuggler_estimate(view), len(self.convoy), card)
+        rejected = convoy.rejected_bribes or ()
+        self.floor = max((_worth(b) for b in rejected), default=None)
+        self.inspects = bool(rejected) or self.b_star > _waive_value(view, card)
+        self.inspected = smuggler_inspected(self.convoy, card)
+        self.passes = smuggler_passes(self.convoy)
+
+    def accepted(self, worth: int) -> bool:
+        return worth >= self.b_star and (self.floor is None or worth > self.floor)
+
+    def value(self, cards: tuple[str, ...]) -> Fraction:
+        """The smuggler's expected gain from offering ``cards`` (``()``: nothing)."""
+        if not cards:
+            return Fraction(self.inspected if self.inspects else self.passes)
+        if self.accepted(_worth(cards)):
+            return Fraction(self.passes - sum(HAND_VALUE[c] for c in cards))
+        return Fraction(self.inspected)
+
+
 def bribe_value(view: SeatView, cards: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """The smuggler's expected gain from offering ``cards`` (``()``: no bribe), and why.
 
     Returns ``{"value", "break_even", "worth", "accepted", "inspects"}`` (the
     model of the module docstring: the controller accepts a bribe worth at
     least its break-even bribe, as the smuggler can estimate it, and more
-    than any offer it already turned down).
+    than any offer it already turned down; ``inspects``: whether it inspects
+    a convoy offered nothing).
     """
-    view = _check_view(view)
-    convoy = view.convoy
-    if convoy is None or convoy.controller_card is None or view.seat != convoy.smuggler:
-        raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
-    convoy_cards = tuple(c for c in convoy.cards if c is not None)
-    card = convoy.controller_card
-    b_star = break_even_bribe(_smuggler_estimate(view), len(convoy_cards), card)
-    inspects = b_star > _waive_value(view, card)
-    if not cards:
-        value = (
-            smuggler_inspected(convoy_cards, card) if inspects else smuggler_passes(convoy_cards)
-        )
-        return {
-            "value": value,
-            "break_even": b_star,
-            "worth": 0,
-            "accepted": None,
-            "inspects": inspects,
-        }
+    model = _BribeModel(_check_view(view))
+    cards = tuple(cards)
     worth = _worth(cards)
-    floor = max((_worth(b) for b in convoy.rejected_bribes or ()), default=None)
-    accepted = worth >= b_star and (floor is None or worth > floor)
-    value = (
-        smuggler_bribed(convoy_cards, card, cards)
-        if accepted
-        else smuggler_inspected(convoy_cards, card)
-    )
     return {
-        "value": value,
-        "break_even": b_star,
+        "value": model.value(cards),
+        "break_even": model.b_star,
         "worth": worth,
-        "accepted": accepted,
-        "inspects": inspects,
+        "accepted": model.accepted(worth) if cards else None,
+        "inspects": model.inspects,
     }
 
 
-def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, Any]]]:
+def _bribe_sizes(
+    view: SeatView, model: _BribeModel
+) -> dict[int, tuple[Fraction, Action, dict[str, Any]]]:
     """The best bribe of every size (among those with at most MOST_PER_KIND cards of a kind)."""
     family = group_by_act(view.legal_actions).get("bribe", ())
     if not family:
         return {}
-    convoy = view.convoy
-    assert convoy is not None and convoy.controller_card is not None
-    convoy_cards = tuple(c for c in convoy.cards if c is not None)
-    card = convoy.controller_card
-    b_star = break_even_bribe(_smuggler_estimate(view), len(convoy_cards), card)
-    floor = max((_worth(b) for b in convoy.rejected_bribes or ()), default=None)
-    inspected = smuggler_inspected(convoy_cards, card)
-    passes = smuggler_passes(convoy_cards)
-    if hasattr(family, "hand"):
-        hand = family.hand
-        candidates = product(*(range(min(c, MOST_PER_KIND) + 1) for c in hand))
+    candidates: Iterable[tuple[int, ...]]
+    if isinstance(family, Bribes):
+        candidates = product(*(range(min(c, MOST_PER_KIND) + 1) for c in family.hand))
         lookup = family.action_for
     else:  # a plain tuple of bribe actions
         listed = {tuple(Counter(a.cards)[k] for k in KINDS): a for a in family}
-        candidates = iter(listed)
+        candidates = listed
         lookup = None
     best: dict[int, tuple[Fraction, Action, dict[str, Any]]] = {}
     for counts in candidates:
@@ -320,36 +330,35 @@ def _bribe_sizes(view: SeatView) -> dict[int, tuple[Fraction, Action, dict[str, 
         if not size:
             continue
         cards = tuple(k for k, n in zip(KINDS, counts) for _ in range(n))
-        worth = sum(n * WAREHOUSE_VALUE[k] for k, n in zip(KINDS, counts))
-        accepted = worth >= b_star and (floor is None or worth > floor)
-        if accepted:
-            value = Fraction(passes - sum(n * HAND_VALUE[k] for k, n in zip(KINDS, counts)))
-        else:
-            value = inspected
+        value = model.value(cards)
         if size in best and best[size][0] >= value:
             continue
         action = lookup(cards) if lookup is not None else listed[counts]
         if action is None:  # offered and rejected already
             continue
+        worth = _worth(cards)
         details = {
             "cards": cards,
-            "worth": worth,
-            "break_even": b_star,
-            "accepted": accepted,
-            "short_by": max(Fraction(0), b_star - worth),
+            "bribe_worth": worth,
+            "break_even_bribe": model.b_star,
+            "accepted": model.accepted(worth),
+            "bribe_shortfall": max(Fraction(0), model.b_star - worth),
         }
         best[size] = (value, action, details)
     return dict(sorted(best.items()))
 
 
 def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
+    model = _BribeModel(view)
     drafts: list[_Draft] = []
-    for size, (value, action, details) in _bribe_sizes(view).items():
-        verdict = "accepted" if details["accepted"] else f"{money(details['short_by'])} short"
+    for size, (value, action, details) in _bribe_sizes(view, model).items():
+        verdict = (
+            "accepted" if details["accepted"] else f"{money(details['bribe_shortfall'])} short"
+        )
         drafts.append(
             _Draft(
                 f"bribe of {count(size, 'card')}: {_cards_text(details['cards'])} "
-                f"(worth {money(details['worth'])} to the controller; {verdict})",
+                f"(worth {money(details['bribe_worth'])} to the controller; {verdict})",
                 value,
                 action,
                 MODEL_BRIBE,
@@ -357,24 +366,23 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
                 **details,
             )
         )
-    nothing = bribe_value(view, ())
     no_bribe = next((a for a in view.legal_actions if a.act == "no_bribe"), None)
     if no_bribe is not None:
         drafts.append(
             _Draft(
-                "no bribe",
-                nothing["value"],
+                "no more bribes (inspection)" if model.floor is not None else "no bribe",
+                model.value(()),
                 no_bribe,
                 MODEL_NO_BRIBE,
                 size=0,
-                break_even=nothing["break_even"],
-                inspects=nothing["inspects"],
+                break_even_bribe=model.b_star,
+                controller_inspects=model.inspects,
             )
         )
     top = _top(drafts)
-    b_star = money(nothing["break_even"])
+    b_star = money(model.b_star)
     if top.action.act == "no_bribe":
-        if not nothing["inspects"]:
+        if not model.inspects:
             why = (
                 f"Offer nothing: the controller's break-even bribe is about {b_star}, less than "
                 f"waiving brings it, so it should let your convoy pass for free."
@@ -387,7 +395,7 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     else:
         d = top.details
         why = (
-            f"Offer {_cards_text(d['cards'])}: worth {money(d['worth'])} to the controller, "
+            f"Offer {_cards_text(d['cards'])}: worth {money(d['bribe_worth'])} to the controller, "
             f"at least its break-even bribe of about {b_star}, so it should accept and you "
             f"expect {money(top.value)}."
         )
@@ -405,7 +413,9 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
     drafts = []
     for action in view.legal_actions:
         if action.act == "accept":
-            drafts.append(_Draft("accept the bribe", worth, action, MODEL_ACCEPT, worth=worth))
+            drafts.append(
+                _Draft("accept the bribe", worth, action, MODEL_ACCEPT, bribe_worth=worth)
+            )
         else:
             drafts.append(
                 _Draft(
@@ -413,8 +423,8 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
                     b_star,
                     action,
                     MODEL_REJECT,
-                    break_even=b_star,
-                    catch=catch,
+                    break_even_bribe=b_star,
+                    catch_chance=catch,
                 )
             )
     if worth >= b_star:
@@ -443,7 +453,14 @@ def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
     for action in view.legal_actions:
         if action.act == "inspect":
             drafts.append(
-                _Draft("inspect", inspect, action, MODEL_INSPECT, catch=catch, break_even=inspect)
+                _Draft(
+                    "inspect",
+                    inspect,
+                    action,
+                    MODEL_INSPECT,
+                    catch_chance=catch,
+                    break_even_bribe=inspect,
+                )
             )
         else:
             drafts.append(_Draft("waive", waive, action, MODEL_WAIVE))
@@ -476,7 +493,7 @@ def _inspection(view: SeatView, pool) -> tuple[list[_Draft], str]:
             rest,
             action,
             MODEL_TURN_CARD,
-            catch=catch,
+            catch_chance=catch,
             turns_left=left,
         )
         for action in view.legal_actions
@@ -511,6 +528,10 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
     share = pool_share(pool)
     pile_value = sum((p * HAND_VALUE[k] for k, p in share.items()), Fraction(0))
     opponent = _strongest_known_controller(view)
+    # What a controller cannot place: the cards this seat cannot place, and the part of its
+    # hand the others do not know (the convoy will be made of those).
+    hidden_from_others = Counter(view.hand) - Counter(view.seats[view.seat].known_to_all)
+    estimate = tuple(n + hidden_from_others[kind] for kind, n in zip(KINDS, pool))
     drafts: list[_Draft] = []
     convoys: dict[tuple[str, ...], _Draft] = {}
     for action in view.legal_actions:
@@ -530,12 +551,17 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
             if key in convoys:
                 continue
             if opponent is None:
-                value, catch = Fraction(smuggler_passes(key)), Fraction(0)
+                value, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
             else:
-                value = smuggler_inspected(key, opponent)
+                b_star = break_even_bribe(estimate, len(key), opponent)
+                inspects = b_star > _waive_value(view, opponent)
                 tally = Counter(key)
                 controllers = sum(tally[k] for k in CONTROLLER_KINDS)
                 catch = catch_probability(len(key), tally["illegal"], controllers, opponent)
+                if inspects:
+                    value = smuggler_inspected(key, opponent)
+                else:
+                    value, catch = Fraction(smuggler_passes(key)), Fraction(0)
             draft = _Draft(
                 f"convoy of {_cards_text(key)}",
                 value,
@@ -543,7 +569,9 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 MODEL_CONVOY,
                 cards=key,
                 controller_card=opponent,
-                catch=catch,
+                controller_inspects=inspects,
+                break_even_bribe=b_star,
+                catch_chance=catch,
             )
             convoys[key] = draft
             drafts.append(draft)
@@ -554,12 +582,18 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
     top = _top(drafts)
     if top.action.act == "convoy":
         d = top.details
-        against = (
-            f"against the {d['controller_card']} you know an opponent holds (it would catch "
-            f"it with probability {percent(d['catch'])})"
-            if d["controller_card"]
-            else "with no controller card known against it"
-        )
+        if not d["controller_card"]:
+            against = "with no controller card known against it"
+        elif d["controller_inspects"]:
+            against = (
+                f"against the {d['controller_card']} you know an opponent holds (it would "
+                f"catch it with probability {percent(d['catch_chance'])})"
+            )
+        else:
+            against = (
+                f"the {d['controller_card']} you know an opponent holds should waive rather "
+                f"than inspect (its break-even bribe is about {money(d['break_even_bribe'])}), so"
+            )
         why = (
             f"Send a convoy of {_cards_text(d['cards'])}: {against}, it is expected to add "
             f"{money(top.value)}."
@@ -590,9 +624,23 @@ _DECISIONS = {
 def advise(view: SeatView) -> Advice:
     """What ``view.seat`` may believe, and every legal choice it has with its value.
 
-    Raises ``TypeError`` for anything but a Prohis seat's view.
+    Raises ``TypeError`` for anything but a Prohis seat's view. Equal views
+    get the same answer, so the last few are remembered (a widget asks for
+    the advice, then for the verdict on the move taken, at the same view).
     """
     view = _check_view(view)
+    try:
+        return _remembered(view)
+    except TypeError:  # a view holding something unhashable: work it out again
+        return _advise(view)
+
+
+@lru_cache(maxsize=32)
+def _remembered(view: SeatView) -> Advice:
+    return _advise(view)
+
+
+def _advise(view: SeatView) -> Advice:
     pool = unseen_pool(view)
     beliefs = place_beliefs(view, pool)
     if view.ended or not view.my_turn or view.decision is None:
@@ -639,9 +687,9 @@ def _value_of(view: SeatView, advice: Advice, action: Action) -> tuple[Fraction,
     if action.act == "convoy":
         key = tuple(sorted(action.cards, key=KINDS.index))
         choice = next(c for c in advice.choices if c.details.get("cards") == key)
-        return choice.details["exact"], choice
+        return choice.details["exact_value"], choice
     choice = next(c for c in advice.choices if c.action == action)
-    return choice.details["exact"], choice
+    return choice.details["exact_value"], choice
 
 
 def judge(view: SeatView, action: Any) -> Verdict:
@@ -661,7 +709,7 @@ def judge(view: SeatView, action: Any) -> Verdict:
     advice = advise(view)
     value, choice = _value_of(view, advice, action)
     top = next(c for c in advice.choices if c.best)
-    best_value = top.details["exact"]
+    best_value = top.details["exact_value"]
     loss = max(Fraction(0), best_value - value)
     if action.act == "bribe":
         text = _bribe_text(view, action, value, top, loss)

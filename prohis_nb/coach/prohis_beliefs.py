@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 
 from prohis_nb.bots.beliefs import unseen_cards
 from prohis_nb.coach.advice import Belief
@@ -48,24 +49,33 @@ def unseen_pool(view: SeatView) -> tuple[int, ...]:
 
 def pool_share(pool: tuple[int, ...]) -> dict[str, Fraction]:
     """``U_k / U`` for every kind in the pool (the belief about one hidden card)."""
-    total = sum(pool)
-    if total == 0:
+    if not any(pool):
         return {}
-    return {kind: Fraction(n, total) for kind, n in zip(KINDS, pool) if n}
+    return dict(_place_kinds((0,) * len(KINDS), 1, tuple(pool)))
 
 
-def mixed_place(
-    known: tuple[str, ...], unknown: int, share: dict[str, Fraction]
-) -> dict[str, Fraction]:
+def mixed_place(known: tuple[str, ...], unknown: int, pool: tuple[int, ...]) -> dict[str, Fraction]:
     """``(known_k + u · U_k / U) / size`` for a place with ``known`` cards and ``unknown`` more."""
-    size = len(known) + unknown
     counts = Counter(known)
-    kinds: dict[str, Fraction] = {}
-    for kind in KINDS:
-        p = (counts[kind] + unknown * share.get(kind, Fraction(0))) / size
-        if p:
-            kinds[kind] = p
-    return kinds
+    return dict(_place_kinds(tuple(counts[k] for k in KINDS), unknown, tuple(pool)))
+
+
+@lru_cache(maxsize=4096)
+def _place_kinds(
+    known: tuple[int, ...], unknown: int, pool: tuple[int, ...]
+) -> tuple[tuple[str, Fraction], ...]:
+    """The formula in whole numbers: ``(known_k · U + u · U_k) / (size · U)``, cached."""
+    total = sum(pool)
+    size = sum(known) + unknown
+    if not unknown:  # every card of the place is known
+        return tuple((k, Fraction(n, size)) for k, n in zip(KINDS, known) if n)
+    if not total:
+        raise ValueError(f"{unknown} hidden card(s) but no unseen card to fill them")
+    return tuple(
+        (k, Fraction(n * total + unknown * u, size * total))
+        for k, n, u in zip(KINDS, known, pool)
+        if n or u
+    )
 
 
 def place_beliefs(view: SeatView, pool: tuple[int, ...] | None = None) -> tuple[Belief, ...]:
@@ -76,21 +86,21 @@ def place_beliefs(view: SeatView, pool: tuple[int, ...] | None = None) -> tuple[
     seen, the pile. A place with no card is left out.
     """
     pool = unseen_pool(view) if pool is None else pool
-    share = pool_share(pool)
+    share = pool_share(pool) if any(pool) else {}
     beliefs: list[Belief] = []
     for info in view.seats:
         if info.seat == view.seat:
             continue
         if info.hand_size:
             unknown = info.hand_size - len(info.known_in_hand)
-            kinds = mixed_place(info.known_in_hand, unknown, share) if share or not unknown else {}
+            kinds = mixed_place(info.known_in_hand, unknown, pool) if share or not unknown else {}
             beliefs.append(Belief(f"seat {info.seat}'s hand", info.hand_size, kinds))
     for info in view.seats:
         if info.seat == view.seat:
             continue
         unknown = info.warehouse_size - len(info.known_in_warehouse)
         if unknown > 0 and share:
-            kinds = mixed_place(info.known_in_warehouse, unknown, share)
+            kinds = mixed_place(info.known_in_warehouse, unknown, pool)
             beliefs.append(Belief(f"seat {info.seat}'s warehouse", info.warehouse_size, kinds))
     convoy = view.convoy
     if convoy is not None:

@@ -46,10 +46,10 @@ def test_every_decision_gets_every_legal_choice_valued_and_a_best_one():
         for belief in advice.beliefs:
             assert sum(belief.kinds.values()) == 1 and set(belief.kinds) <= set(KINDS)
         for choice in advice.choices:
-            assert choice.model and choice.value == float(choice.details["exact"])
+            assert choice.model and choice.value == float(choice.details["exact_value"])
             assert choice.action in view.legal_actions
-        best = max(c.details["exact"] for c in advice.choices)
-        assert all(c.best == (c.details["exact"] == best) for c in advice.choices)
+        best = max(c.details["exact_value"] for c in advice.choices)
+        assert all(c.best == (c.details["exact_value"] == best) for c in advice.choices)
         legal = list(view.legal_actions) if view.decision.kind != "bribe" else None
         if view.decision.kind in ("turn",):
             convoys = {tuple(sorted(a.cards, key=KINDS.index)) for a in legal if a.act == "convoy"}
@@ -61,7 +61,7 @@ def test_every_decision_gets_every_legal_choice_valued_and_a_best_one():
             assert [c.action for c in advice.choices] == legal
             for action in legal:  # every move is judged against the best
                 verdict = judge(view, action)
-                value = next(c for c in advice.choices if c.action == action).details["exact"]
+                value = next(c for c in advice.choices if c.action == action).details["exact_value"]
                 assert verdict.loss == pytest.approx(float(best - value))
                 assert verdict.best == (value == best) and verdict.text
         else:
@@ -163,4 +163,4 @@ def test_docstring_examples(name):
 def test_values_are_exact_fractions():
     game = ProhisGame(players=4, seed=7)
     advice = advise(game.view(game.to_act))
-    assert all(isinstance(c.details["exact"], Fraction) for c in advice.choices)
+    assert all(isinstance(c.details["exact_value"], Fraction) for c in advice.choices)

@@ -126,9 +126,9 @@ def test_control_inspect_and_waive_equal_brute_force_through_the_engine(deals, c
     waive = _average(deals, lambda g, p: _after_control(g, card, "waive"))
     assert waive == WAREHOUSE_VALUE[card] - HAND_VALUE[card]
     control = next(c for c in advise(view).choices if c.label == f"control with your {card}")
-    assert control.details["inspect"] == inspect
-    assert control.details["waive"] == waive
-    assert control.details["exact"] == max(inspect, waive)
+    assert control.details["inspect_value"] == inspect
+    assert control.details["waive_value"] == waive
+    assert control.details["exact_value"] == max(inspect, waive)
     assert control.value == float(max(inspect, waive))
     # ... and the analysis modules' exact values, from the seat's unseen cards
     belief = convoy_belief(unseen_cards(view), 3)
@@ -145,7 +145,7 @@ def test_control_inspect_and_waive_equal_brute_force_through_the_engine(deals, c
             card,
         ),
     )
-    assert control.details["catch"] == caught
+    assert control.details["catch_chance"] == caught
 
 
 def test_inspect_or_waive_and_the_verdicts(deals):
@@ -155,7 +155,7 @@ def test_inspect_or_waive_and_the_verdicts(deals):
     view = _same_view(games)
     inspect = _average(deals, lambda g, p: _after_control(g, "captain", "inspect"))
     advice = advise(view)
-    values = {c.label: c.details["exact"] for c in advice.choices}
+    values = {c.label: c.details["exact_value"] for c in advice.choices}
     assert values == {"inspect": inspect, "waive": 2_000}
     best = max(values, key=values.get)
     assert [c.label for c in advice.best] == [best]
@@ -183,7 +183,7 @@ def test_the_rest_of_an_inspection_after_a_legal_card_equals_brute_force(deals):
     expected = sum(w * inspection_expectation(b, 0, s) for w, b, s in rest) / total
     advice = advise(view)
     assert [c.action.position for c in advice.choices] == [1, 2]
-    assert all(c.best and c.details["exact"] == expected for c in advice.choices)
+    assert all(c.best and c.details["exact_value"] == expected for c in advice.choices)
 
 
 def test_accept_or_reject_equals_brute_force(deals):
@@ -207,7 +207,7 @@ def test_accept_or_reject_equals_brute_force(deals):
             rejected += weight * inspection_expectation(after, 0, baseline)
         rejected /= total
         accepted = {(play(b.copy(), {"act": "accept"}).scores()[0] - s) for _w, b, s in group}
-        values = {c.action.act: c.details["exact"] for c in advise(view).choices}
+        values = {c.action.act: c.details["exact_value"] for c in advise(view).choices}
         assert values == {"accept": accepted.pop(), "reject": rejected}, kept
         assert values["accept"] == WAREHOUSE_VALUE[kept]  # the played card comes back
 
@@ -238,7 +238,7 @@ def _smuggler_outcome(game, baseline, choice):
     branch = game.copy()
     branch.apply(choice.action)
     if choice.action.act == "no_bribe":
-        play(branch, {"act": "inspect" if choice.details["inspects"] else "waive"})
+        play(branch, {"act": "inspect" if choice.details["controller_inspects"] else "waive"})
     else:
         play(branch, {"act": "accept" if choice.details["accepted"] else "reject"})
     return inspection_expectation(branch, 0, baseline)
@@ -254,27 +254,29 @@ def test_bribe_values_equal_the_engine_and_the_break_even_bribe():
     sizes = [c.details["size"] for c in advice.choices]
     assert sizes == [1, 2, 3, 4, 5, 0]  # one group per bribe size, then no bribe
     for choice in advice.choices:
-        assert choice.details["break_even"] == b_star
-        assert choice.details["exact"] == _smuggler_outcome(game, baseline, choice), choice.label
+        assert choice.details["break_even_bribe"] == b_star
+        assert choice.details["exact_value"] == _smuggler_outcome(game, baseline, choice), (
+            choice.label
+        )
         if choice.action.act == "bribe":
             worth = sum(WAREHOUSE_VALUE[c] for c in choice.action.cards)
             assert choice.details["accepted"] == (worth >= b_star)
     inspected, _ = inspection_values(["illegal", "legal", "legal"], "captain")
     no_bribe = advice.choices[-1]
-    assert no_bribe.details["exact"] == (inspected if b_star > 2_000 else 2_000 + 8_000)
+    assert no_bribe.details["exact_value"] == (inspected if b_star > 2_000 else 2_000 + 8_000)
 
 
 def test_a_bribe_below_the_break_even_is_judged_in_dollars_short():
     game, _baseline = _smuggler_game()
     view = game.view(0)
-    b_star = advise(view).choices[0].details["break_even"]
+    b_star = advise(view).choices[0].details["break_even_bribe"]
     short = next(a for a in view.legal_actions if a.act == "bribe" and a.cards == ("legal",))
     assert b_star > 1_000  # a legal card is not enough here
     verdict = judge(view, short)
     assert f"this bribe was {money(b_star - 1_000)} below what the controller needed to accept" in (
         verdict.text.lower()
     )
-    best = max(c.details["exact"] for c in advise(view).choices)
+    best = max(c.details["exact_value"] for c in advise(view).choices)
     ours = next(c for c in advise(view).choices if c.details["size"] == 1)
     assert ours.details["cards"] != ("legal",)  # the best one-card bribe is another card
     assert verdict.loss == pytest.approx(
@@ -300,8 +302,26 @@ def _turn_games():
         dealt = ["captain", "inspector"]
         hands = [["illegal", "legal", *dealt], one + dealt, two + dealt]
         game = table_game(TURN_RULES, hands, TURN_ROW, pile, first=0, public_hands=[dealt] * 3)
-        out.append((weight, game, {}))
+        out.append((weight, game, {"seat 1": one + dealt, "seat 2": two + dealt, "pile": pile}))
     return out
+
+
+def test_beliefs_mix_the_cards_dealt_in_the_open_with_the_hidden_ones():
+    games = _turn_games()
+    view = _same_view([g for _w, g, _p in games])
+    beliefs = {b.place: b.kinds for b in advise(view).beliefs}
+    assert set(beliefs) == {"seat 1's hand", "seat 2's hand", "the pile"}
+    for place, name in (
+        ("seat 1's hand", "seat 1"),
+        ("seat 2's hand", "seat 2"),
+        ("the pile", "pile"),
+    ):
+        expected = {
+            kind: _average(games, lambda g, p, k=kind, n=name: Fraction(p[n].count(k), len(p[n])))
+            for kind in KINDS
+        }
+        assert beliefs[place] == {k: v for k, v in expected.items() if v}, place
+    assert beliefs["seat 1's hand"]["captain"] == Fraction(1, 3)  # 1 of its 3 cards, known
 
 
 def test_turn_values_equal_the_engine():
@@ -318,14 +338,21 @@ def test_turn_values_equal_the_engine():
                 branch.apply(action)
                 return branch.scores()[0] - before
 
-            assert choice.details["exact"] == _average(games, change), choice.label
+            assert choice.details["exact_value"] == _average(games, change), choice.label
         elif action.act == "pass":
-            assert choice.details["exact"] == 0
+            assert choice.details["exact_value"] == 0
     # A convoy meets the strongest controller card seat 0 knows an opponent holds (an
-    # inspector, dealt in the open), which inspects it.
+    # inspector, dealt in the open), which inspects it when its break-even bribe beats the
+    # $2,000 of waiving; its belief as seat 0 can estimate it: every card but the row and the
+    # captains and inspectors dealt in the open (seat 0 does not know the controller's goods).
     convoy = next(c for c in advice.choices if c.details.get("cards") == ("legal", "illegal"))
     assert convoy.details["controller_card"] == "inspector"
     _w, game, _p = games[0]
+    pool = Counter(TURN_RULES.deck_counts()) - Counter(TURN_ROW)
+    pool -= Counter(["captain", "inspector"] * 3)
+    b_star = indifference_bribe(convoy_belief(dict(pool), 2), "inspector")
+    assert convoy.details["break_even_bribe"] == b_star
+    assert convoy.details["controller_inspects"] == (b_star > 2_000) is True
     branch = game.copy()
     baseline = branch.scores()[0]
     play(
@@ -336,5 +363,70 @@ def test_turn_values_equal_the_engine():
         {"act": "no_bribe"},
         {"act": "inspect"},
     )
-    assert convoy.details["exact"] == inspection_expectation(branch, 0, baseline)
-    assert convoy.details["catch"] == 1  # an inspector turns both cards
+    assert convoy.details["exact_value"] == inspection_expectation(branch, 0, baseline)
+    assert convoy.details["catch_chance"] == 1  # an inspector turns both cards
+
+
+def test_after_a_rejected_bribe_offering_nothing_means_an_inspection():
+    """With two bribe rounds, seat 1 turned down one legal card: the smuggler offers again.
+
+    Few illegal cards are left in the deck, so the controller's break-even bribe is below
+    the $2,000 of waiving: offered nothing at first it would waive, but not after a rejection.
+    """
+    hands = [
+        ["illegal", "legal", "legal", "legal", "illegal", "lieutenant", "captain", "inspector"],
+        ["legal", "legal", "captain", "inspector"],
+        ["legal", "illegal", "captain", "inspector"],
+    ]
+    deck = {"legal": 40, "illegal": 4, "lieutenant": 6, "captain": 3, "inspector": 3}
+    rules = ProhisRules(players=3, bribe_rounds=2, deck=deck)
+    game = stacked_game(hands, ["legal", "legal", "illegal", "legal"], first=0, rules=rules)
+    baseline = game.scores()[0]
+    play(
+        game,
+        {"act": "convoy", "cards": ["illegal", "legal", "legal"]},
+        {"act": "control", "card": "captain"},
+        {"act": "decline"},
+        {"act": "bribe", "cards": ["legal"]},
+        {"act": "reject"},
+    )
+    view = game.view(0)
+    assert view.decision.kind == "bribe"
+    advice = advise(view)
+    nothing = advice.choices[-1]
+    assert nothing.label == "no more bribes (inspection)"
+    assert nothing.details["break_even_bribe"] < 2_000  # waiving would pay it more...
+    assert nothing.details["controller_inspects"] is True  # ... but a rejection obliges it
+    after = game.copy()
+    after.apply(nothing.action)  # the engine takes the inspection owed by itself
+    assert after.decision.kind == "inspection"
+    assert nothing.details["exact_value"] == inspection_expectation(after, 0, baseline)
+    for choice in advice.choices[:-1]:
+        assert choice.action.cards != ("legal",)  # turned down already: not offered again
+        assert choice.details["exact_value"] == _smuggler_outcome(game, baseline, choice)
+    verdict = judge(view, {"act": "bribe", "cards": ["illegal"]})
+    ours = next(c for c in advice.choices if c.action.cards == ("illegal",))
+    best = max(c.details["exact_value"] for c in advice.choices)
+    assert verdict.loss == pytest.approx(float(best - ours.details["exact_value"]))
+
+
+@pytest.mark.parametrize("card", ["lieutenant", "captain", "inspector"])
+@pytest.mark.parametrize("legal", [3, 7])
+def test_the_break_even_bribe_is_the_convoy_games_value_of_inspecting(card, legal):
+    """The equilibrium module's convoy game prices an inspection the same way.
+
+    With one illegal card among the unseen ones and a 2-card convoy, the convoy is
+    either honest (2 legal) or dirty (1 illegal, 1 legal) with probability 2/(legal + 1):
+    exactly the convoy game's two loads, so its controller's payoff for inspecting,
+    averaged over the loads, is the coach's break-even bribe.
+    """
+    from prohis_nb.analysis.convoy_ev import break_even_bribe
+    from prohis_nb.analysis.equilibrium import ConvoyGame
+
+    p_dirty = Fraction(2, legal + 1)
+    game = ConvoyGame(card=card, size=2, illegal=1, p_dirty=p_dirty, zero_sum=False)
+    plan = ("reject", "inspect")  # no bribe offered: the controller inspects
+    inspect = p_dirty * Fraction(game.outcome("dirty", "no bribe", plan)[1]) + (
+        1 - p_dirty
+    ) * Fraction(game.outcome("honest", "no bribe", plan)[1])
+    assert break_even_bribe((legal, 1, 0, 0, 0), 2, card) == inspect

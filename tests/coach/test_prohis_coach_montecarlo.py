@@ -86,7 +86,7 @@ def test_inspecting_a_four_player_convoy_matches_the_engine():
 
     reference, _ = state(resampler.deal())
     view = reference.view(0)
-    values = {c.label: c.details["exact"] for c in advise(view).choices}
+    values = {c.label: c.details["exact_value"] for c in advise(view).choices}
     turns = random.Random(13)
     outcomes = []
     for index in range(SAMPLES):
@@ -126,7 +126,7 @@ def test_rejecting_a_bribe_at_five_players_matches_the_engine():
     reference, _ = state(resampler.deal())
     view = reference.view(0)
     assert view.decision.kind == "bribe_answer"
-    values = {c.action.act: c.details["exact"] for c in advise(view).choices}
+    values = {c.action.act: c.details["exact_value"] for c in advise(view).choices}
     turns = random.Random(23)
     outcomes = []
     for index in range(SAMPLES):
