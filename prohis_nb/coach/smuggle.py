@@ -53,7 +53,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from math import comb
 from typing import Any
 
 from prohis_nb.analysis import smuggle as maths
@@ -68,7 +69,7 @@ from prohis_nb.coach import smuggle_knowledge as counting
 from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
 from prohis_nb.errors import MalformedActionError, excerpt
 from prohis_nb.smuggle.actions import Action, parse_for_seat
-from prohis_nb.smuggle.board import DIPLOMATIC_BAG, LUGGAGE, PACK_COUNTS, Board
+from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, LUGGAGE, PACK_COUNTS, Board
 from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.text import money, percent
 
@@ -99,8 +100,12 @@ class Solved:
 
 @cache
 def solved(board: Board) -> Solved:
-    """The solved game's tables for ``board`` (solved once, a few seconds; then cached)."""
-    eq = declaration_equilibrium(board)
+    """The solved game's tables for ``board`` (solved once, a few seconds; then cached).
+
+    The default board is asked for as ``declaration_equilibrium()``, the call
+    the lessons and tests make, so a process solves it once for all of them.
+    """
+    eq = declaration_equilibrium(None if board == _DEFAULT_BOARD else board)
     search = {d: float(s) for d, s in zip(eq.declarations, eq.search, strict=True)}
     values = {t: float(v) for t, v in zip(eq.types, eq.values, strict=True)}
     senders: dict[Any, dict[HandType, float]] = {d: {} for d in eq.declarations}
@@ -117,8 +122,14 @@ def solved(board: Board) -> Solved:
 
 
 def warm_up(board: Board | None = None) -> None:
-    """Solve the game and build the coach's tables now (the first decision would otherwise)."""
-    solved(board or Board())
+    """Solve the game and build the coach's tables now (the first decision would otherwise).
+
+    The solved game takes seconds (once per board, cached for the session);
+    the passed hands' values take a fraction of a second more.
+    """
+    board = board or Board()
+    for t in solved(board).values:
+        inherited_value(t, board)
 
 
 _RULES_BOARD: dict[str, Board] = {}
@@ -148,7 +159,7 @@ def _cards_of_type(t: HandType) -> list[str]:
     return cards + [LUGGAGE] * (4 - len(cards))
 
 
-_INHERITED: dict[tuple[Board, HandType], float] = {}
+_INHERITED: dict[Board, dict[HandType, float]] = {}
 
 
 def inherited_value(t: HandType, board: Board) -> float:
@@ -159,8 +170,8 @@ def inherited_value(t: HandType, board: Board) -> float:
     equilibrium value. The same number as
     :func:`prohis_nb.analysis.informer.inherited_value`, from cached tables.
     """
-    key = (board, t)
-    if key not in _INHERITED:
+    known = _INHERITED.setdefault(board, {})
+    if t not in known:
         values = solved(board).values
         cards = _cards_of_type(t)
         rest = Counter(PACK_COUNTS)
@@ -173,8 +184,8 @@ def inherited_value(t: HandType, board: Board) -> float:
             kept.remove(discard)
             value = sum(n / left * values[hand_type([*kept, k])] for k, n in rest.items() if n)
             best = value if best is None else max(best, value)
-        _INHERITED[key] = float(best)  # type: ignore[arg-type]
-    return _INHERITED[key]
+        known[t] = float(best)  # type: ignore[arg-type]
+    return known[t]
 
 
 # ---------------------------------------------------------------- reading the view
@@ -204,6 +215,29 @@ def _receiver_after(view: Any, seat: int) -> int:
     return nxt
 
 
+def _upper(text: str) -> str:
+    """``text`` with its first letter in upper case (the rest untouched: "Informer" stays)."""
+    return text[:1].upper() + text[1:]
+
+
+_GERUNDS = {
+    "declare": "declaring",
+    "claim": "claiming",
+    "accept": "accepting",
+    "search": "searching",
+    "challenge": "challenging",
+    "turn": "turning",
+    "discard": "discarding",
+}
+
+
+def _gerund(label: str, upper: bool = True) -> str:
+    """A choice's label as the subject of a sentence: "declare nothing" -> "Declaring nothing"."""
+    verb, _, rest = label.partition(" ")
+    text = f"{_GERUNDS.get(verb, verb)} {rest}".strip()
+    return _upper(text) if upper else text
+
+
 def _fmt_rate(rate: Fraction | None, hits: int, tries: int) -> str:
     if rate is None:
         return "not seen yet"
@@ -213,15 +247,57 @@ def _fmt_rate(rate: Fraction | None, hits: int, tries: int) -> str:
 # ---------------------------------------------------------------- beliefs
 
 
-def beliefs(view: Any) -> tuple[Belief, ...]:
-    """Every hidden place the seat can think about, with P(each card kind) (exact)."""
+def beliefs(view: Any, known: counting.Knowledge | None = None) -> tuple[Belief, ...]:
+    """Every hidden place the seat can think about, with P(each card kind) (exact).
+
+    The model is :mod:`prohis_nb.coach.smuggle_knowledge`'s card count:
+    nothing but the cards this seat has seen and the pack's composition.
+    """
     _check_view(view)
     if view.ended:
         return ()
-    known = counting.knowledge(view)
+    known = known or counting.knowledge(view)
     return tuple(
         Belief(place, size, kinds) for place, size, kinds in counting.place_beliefs(view, known)
     )
+
+
+_GOODS_AT = tuple(
+    (i, kind) for i, kind in enumerate(counting.KINDS) if kind not in (LUGGAGE, DIPLOMATIC_BAG)
+)
+_GOODS_AT = tuple(sorted(_GOODS_AT, key=lambda pair: DUTIABLE.index(pair[1])))
+_BAG_AT = counting.KINDS.index(DIPLOMATIC_BAG)
+
+
+@lru_cache(maxsize=4096)
+def _world_types(
+    tracked: tuple[int, ...], unseen: int, pool: tuple[int, ...]
+) -> tuple[tuple[HandType, float], ...]:
+    """``((type, P), ...)`` of a hand with ``tracked`` cards and ``unseen`` more from ``pool``."""
+    total = comb(sum(pool), unseen)
+    if total == 0:
+        return ()
+    out: dict[HandType, int] = {}
+    for drawn, ways in counting.draw_ways(pool, unseen):
+        hand = [a + b for a, b in zip(tracked, drawn, strict=True)]
+        goods = tuple(kind for i, kind in _GOODS_AT for _ in range(hand[i]))
+        t = HandType(goods, hand[_BAG_AT] > 0)
+        out[t] = out.get(t, 0) + ways
+    return tuple((t, ways / total) for t, ways in out.items())
+
+
+def type_prior(known: counting.Knowledge) -> dict[HandType, float]:
+    """P(the hand in play is of each type) by the card count alone.
+
+    Exact per world (hypergeometric), summed in floats: the posterior it
+    feeds multiplies it by the solved game's (floating-point) strategy anyway.
+    """
+    prior: dict[HandType, float] = {}
+    for world, p in known.worlds.items():
+        weight = float(p)
+        for t, q in _world_types(world.tracked, world.unseen, known.pool(world)):
+            prior[t] = prior.get(t, 0.0) + weight * q
+    return prior
 
 
 def _posterior(
@@ -234,16 +310,47 @@ def _posterior(
     count allows makes this declaration in the solved game, the declaration
     tells nothing and the card count alone is returned (``informative`` False).
     """
-    prior: dict[HandType, Fraction] = {}
-    for cards, p in counting.hand_prior(known).items():
-        t = hand_type(cards)
-        prior[t] = prior.get(t, Fraction(0)) + p
-    senders = table.senders.get(declaration, {})
-    weights = {t: float(p) * senders.get(t, 0.0) for t, p in prior.items()}
+    weights: dict[HandType, float] = {}
+    worlds = [
+        (float(p), w.tracked, w.unseen, known.pool(w), comb(sum(known.pool(w)), w.unseen))
+        for w, p in known.worlds.items()
+    ]
+    for t, sigma, need in _senders(table, declaration):
+        # P_count(t): the hand is exactly t's cards (goods, the Bag, luggage for the rest)
+        count = 0.0
+        for p, tracked, unseen, pool, total in worlds:
+            ways = 1
+            for i, n in enumerate(need):
+                more = n - tracked[i]
+                if more < 0:
+                    ways = 0
+                    break
+                if more:
+                    ways *= comb(pool[i], more)
+            if ways and total and sum(need) - sum(tracked) == unseen:
+                count += p * ways / total
+        if count:
+            weights[t] = count * sigma
     total = sum(weights.values())
     if total <= 1e-15:
-        return {t: float(p) for t, p in prior.items()}, False
-    return {t: w / total for t, w in weights.items() if w > 0}, True
+        return type_prior(known), False
+    return {t: w / total for t, w in weights.items()}, True
+
+
+_SENDERS: dict[tuple[int, Any], tuple[tuple[HandType, float, tuple[int, ...]], ...]] = {}
+
+
+def _senders(
+    table: Solved, declaration: Any
+) -> tuple[tuple[HandType, float, tuple[int, ...]], ...]:
+    """``(type, σ(d | type), the type's cards as counts)`` for every type declaring ``d``."""
+    key = (id(table), declaration)
+    if key not in _SENDERS:
+        _SENDERS[key] = tuple(
+            (t, sigma, counting.counts(_cards_of_type(t)))
+            for t, sigma in table.senders.get(declaration, {}).items()
+        )
+    return _SENDERS[key]
 
 
 def _is_false(t: HandType, declaration: Any) -> bool:
@@ -263,43 +370,96 @@ def _mark(choices: list[Choice]) -> tuple[Choice, ...]:
     )
 
 
-def _declare_values(view: Any, board: Board, table: Solved, obs: counting.Observed) -> dict:
-    """Every declaration's value at the equilibrium and the observed rates."""
-    hand = list(view.hand)
-    officer = view.officer
-    receiver = _receiver_after(view, view.seat)
-    search = obs.rate("search", officer)
-    challenge = obs.rate("challenge", officer)
-    inform = obs.rate("inform", receiver)
-    rchallenge = obs.rate("receiver_challenge", receiver)
+@dataclass(frozen=True)
+class _Rates:
+    """The rates a declarer faces: this Officer's and the next receiver's, as observed."""
+
+    search: tuple[Fraction | None, int, int]
+    challenge: tuple[Fraction | None, int, int]
+    inform: tuple[Fraction | None, int, int]
+    receiver_challenge: tuple[Fraction | None, int, int]
+
+    @classmethod
+    def of(cls, view: Any, obs: counting.Observed) -> _Rates:
+        receiver = _receiver_after(view, view.seat)
+        return cls(
+            obs.rate("search", view.officer),
+            obs.rate("challenge", view.officer),
+            obs.rate("inform", receiver),
+            obs.rate("receiver_challenge", receiver),
+        )
+
+    def against(self, declaration: Any) -> tuple[Fraction | None, Fraction]:
+        """(the Officer's observed rate or None, the receiver's: 0 when not seen yet)."""
+        if declaration == IMMUNITY:
+            return self.challenge[0], self.receiver_challenge[0] or Fraction(0)
+        return self.search[0], self.inform[0] or Fraction(0)
+
+
+def declaration_values(hand: Any, declaration: Any, board: Board, rates: _Rates) -> dict:
+    """One declaration's exact values (the analysis's functions) at both models' rates."""
+    hand = list(hand)
+    s_eq = solved(board).search[declaration]
+    s_obs, r_obs = rates.against(declaration)
+    if declaration == IMMUNITY:
+        eq_value = maths.immunity_value(hand, s_eq, board)
+        obs_value = (
+            None
+            if s_obs is None
+            else maths.immunity_value(hand, s_obs + (1 - s_obs) * r_obs, board)
+        )
+    else:
+        eq_value = maths.declaration_value(hand, declaration, s_eq, 0, board)
+        obs_value = (
+            None
+            if s_obs is None
+            else maths.declaration_value(hand, declaration, s_obs, r_obs, board)
+        )
+    return {
+        "declaration": declaration,
+        "truth": not _is_false(hand_type(hand), declaration),
+        "equilibrium_rate": s_eq,
+        "equilibrium_value": eq_value,
+        "observed_rate": s_obs,
+        "observed_receiver_rate": r_obs,
+        "observed_value": obs_value,
+    }
+
+
+@lru_cache(maxsize=64)
+def _declaration_table(board: Board) -> tuple[tuple[Any, float, int, bool], ...]:
+    """``(declaration, equilibrium rate, duty, is immunity)`` for every declaration."""
+    table = solved(board)
+    return tuple(
+        (d, table.search[d], 0 if d == IMMUNITY else board.hand_duty(Counter(d)), d == IMMUNITY)
+        for d in ALL_DECLARATIONS
+    )
+
+
+def _quick_values(hand: Any, board: Board, rates: _Rates) -> dict[Any, tuple[float, float | None]]:
+    """Every declaration's (equilibrium, observed) value in floats: the same formulas as
+    :func:`~prohis_nb.analysis.smuggle.declaration_value` and ``immunity_value``, fast."""
+    t = hand_type(hand)
+    held_duty = board.hand_duty(Counter(t.goods))
+    fines = board.hand_fines(Counter(t.goods))
+    c, fine = board.compensation, board.immunity_fine
+    s_obs, r_obs = rates.against(())
+    c_obs, rc_obs = rates.against(IMMUNITY)
+
+    def value(d: Any, s: float, r: float, immunity: bool, duty: int) -> float:
+        if immunity:
+            checked = s + (1 - s) * r
+            return checked * fine if t.bag else -checked * (fine + fines)
+        checked = s + (1 - s) * r
+        if d == t.goods:
+            return -held_duty + checked * c
+        return -(1 - s) * duty - checked * fines
+
     out = {}
-    for d in ALL_DECLARATIONS:
-        s_eq = table.search[d]
-        if d == IMMUNITY:
-            eq_value = maths.immunity_value(hand, s_eq, board)
-            s_obs, r_obs = challenge, rchallenge
-            if s_obs[0] is None:
-                obs_value = None
-            else:
-                r = r_obs[0] or Fraction(0)
-                obs_value = maths.immunity_value(hand, s_obs[0] + (1 - s_obs[0]) * r, board)
-        else:
-            eq_value = maths.declaration_value(hand, d, s_eq, 0, board)
-            s_obs, r_obs = search, inform
-            if s_obs[0] is None:
-                obs_value = None
-            else:
-                obs_value = maths.declaration_value(hand, d, s_obs[0], r_obs[0] or 0, board)
-        out[d] = {
-            "declaration": d,
-            "truth": (not _is_false(hand_type(hand), d)),
-            "equilibrium_rate": s_eq,
-            "equilibrium_value": eq_value,
-            "observed_rate": s_obs[0],
-            "observed_rate_seen": _fmt_rate(*s_obs),
-            "observed_receiver_rate": r_obs[0],
-            "observed_value": obs_value,
-        }
+    for d, s_eq, duty, immunity in _declaration_table(board):
+        s, r = (c_obs, rc_obs) if immunity else (s_obs, r_obs)
+        observed = None if s is None else value(d, float(s), float(r), immunity, duty)
+        out[d] = (value(d, s_eq, 0.0, immunity, duty), observed)
     return out
 
 
@@ -312,21 +472,18 @@ def _action_for(view: Any, declaration: Any) -> Any:
     return None
 
 
-def _declare(view: Any, board: Board, table: Solved, obs: counting.Observed):
-    values = _declare_values(view, board, table, obs)
+def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+    rates = _Rates.of(view, obs)
+    quick = _quick_values(view.hand, board, rates)
     t = hand_type(view.hand)
-    truth = t.goods
     mix = table.mix.get(t, {})
-    shown = [truth]
-    if truth:
-        shown.append(())
-    shown.append(IMMUNITY)
+    shown = [t.goods] + ([()] if t.goods else []) + [IMMUNITY]
     shown += [d for d in mix if d not in shown]
-    best_eq = max(values, key=lambda d: values[d]["equilibrium_value"])
+    best_eq = max(quick, key=lambda d: quick[d][0])
     if best_eq not in shown:
         shown.append(best_eq)
-    seen = [d for d in values if values[d]["observed_value"] is not None]
-    best_obs = max(seen, key=lambda d: values[d]["observed_value"]) if seen else None
+    seen = [d for d in quick if quick[d][1] is not None]
+    best_obs = max(seen, key=lambda d: quick[d][1]) if seen else None  # type: ignore[arg-type,return-value]
     if best_obs is not None and best_obs not in shown:
         shown.append(best_obs)
     model = (
@@ -335,28 +492,22 @@ def _declare(view: Any, board: Board, table: Solved, obs: counting.Observed):
     )
     choices = []
     for d in shown:
-        details = dict(values[d], equilibrium_mix=mix.get(d, 0.0))
-        label = _label(d) + (" (the complete truth)" if details["truth"] else "")
-        choices.append(
-            Choice(
-                label,
-                float(details["equilibrium_value"]),
-                _action_for(view, d),
-                model=model,
-                details=details,
-            )
-        )
-    rest = [d for d in values if d not in shown]
+        details = declaration_values(view.hand, d, board, rates)
+        details["equilibrium_mix"] = mix.get(d, 0.0)
+        label = _label(d)
+        if details["truth"]:
+            label += " (true: you hold the Bag)" if d == IMMUNITY else " (the complete truth)"
+        action = _action_for(view, d)
+        value = float(details["equilibrium_value"])
+        choices.append(Choice(label, value, action, model=model, details=details))
+    rest = [d for d in quick if d not in shown]
     if rest:
-        top = max(rest, key=lambda d: values[d]["equilibrium_value"])
+        top = max(rest, key=lambda d: quick[d][0])
+        details = declaration_values(view.hand, top, board, rates)
+        details.update(count=len(rest), best=_label(top))
+        label = f"any other declaration ({len(rest)} more)"
         choices.append(
-            Choice(
-                f"any other declaration ({len(rest)} more)",
-                float(values[top]["equilibrium_value"]),
-                None,
-                model=model,
-                details={"count": len(rest), "best": _label(top), **values[top]},
-            )
+            Choice(label, float(details["equilibrium_value"]), None, model=model, details=details)
         )
     choices = list(_mark(choices))
     best = [c for c in choices if c.best]
@@ -370,20 +521,17 @@ def _declare(view: Any, board: Board, table: Solved, obs: counting.Observed):
     else:
         others = sorted((c.value for c in choices if not c.best), reverse=True)
         gap = f", {money(best[0].value - others[0])} more than the next best" if others else ""
-        why = (
-            f"{best[0].label.capitalize()} is worth {worth} at the solved game's search rates{gap}"
-        )
+        why = f"{_upper(best[0].label)} is worth {worth} at the solved game's search rates{gap}"
     if best_obs is not None:
-        v = values[best_obs]
+        rate = rates.against(best_obs)[0]
         why += (
-            f"; against this Officer's observed {percent(v['observed_rate'])} searches, "
-            f"{_label(best_obs)} is worth most ({money(v['observed_value'])})"
+            f"; against this Officer's observed {percent(rate)} searches, "  # type: ignore[arg-type]
+            f"{_label(best_obs)} is worth most ({money(quick[best_obs][1])})"  # type: ignore[arg-type]
         )
     return tuple(choices), why + "."
 
 
-def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
-    known = counting.knowledge(view)
+def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
@@ -395,7 +543,7 @@ def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
             p * (-fine if t.bag else fine + board.hand_fines(Counter(t.goods)))
             for t, p in post.items()
         )
-        other, verb = "challenge", "challenging"
+        other, verb, does, noun = "challenge", "challenging", "challenges", "claim"
     else:
         duty = board.hand_duty(Counter(heard))
         accept = float(duty)
@@ -403,7 +551,7 @@ def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
             p * (board.hand_fines(Counter(t.goods)) if _is_false(t, heard) else duty - c)
             for t, p in post.items()
         )
-        other, verb = "search", "searching"
+        other, verb, does, noun = "search", "searching", "searches", "declaration"
     model = (
         "your money from this hand: the hand's cards by the card count, weighted by how often "
         "the solved game's declarer of each hand makes this declaration; the receiver never informs"
@@ -426,17 +574,23 @@ def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
     acts = {a.act: a for a in view.legal_actions}
     choices = _mark(
         [
-            Choice("accept", accept, acts.get("accept"), model=model, details=details),
-            Choice(other, float(check), acts.get(other), model=model, details=details),
+            Choice(f"accept the {noun}", accept, acts.get("accept"), model=model, details=details),
+            Choice(
+                f"{other} the {'claim' if heard == IMMUNITY else 'hand'}",
+                float(check),
+                acts.get(other),
+                model=model,
+                details=details,
+            ),
         ]
     )
     gain = float(check) - accept
-    what = describe(heard)
+    what = "the immunity claim" if heard == IMMUNITY else f"a declaration of {describe(heard)}"
     if abs(gain) <= TIE:
         why = (
             f"Accepting and {verb} {what} are worth the same ({money(accept)}): the solved "
             f"game's declarers lie just often enough ({percent(p_false)} of the time) to leave "
-            f"you indifferent; it {other}es at {percent(table.search[heard])}"
+            f"you indifferent; its Officer {does} at {percent(table.search[heard])}"
         )
     else:
         better = verb.capitalize() if gain > 0 else "Accepting"
@@ -447,14 +601,18 @@ def _officer(view: Any, board: Board, table: Solved, obs: counting.Observed):
     return choices, why + "."
 
 
-def _receiver(view: Any, board: Board, table: Solved, obs: counting.Observed):
-    known = counting.knowledge(view)
+def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
     fresh = table.fresh if view.pack_size >= 4 else 0.0
     keep = view.pack_size >= 1
-    accept = sum(p * inherited_value(t, board) for t, p in post.items()) if keep else 0.0
+    passed = _INHERITED.get(board, {})
+    accept = (
+        sum(p * (passed.get(t) or inherited_value(t, board)) for t, p in post.items())
+        if keep
+        else 0.0
+    )
     if heard == IMMUNITY:
         cash = sum(
             p * (board.informer_reward if not t.bag else -board.immunity_fine)
@@ -498,17 +656,17 @@ def _receiver(view: Any, board: Board, table: Solved, obs: counting.Observed):
             ),
         ]
     )
-    best = next(c for c in choices if c.best)
+    verb = "informing" if other == "inform" else "challenging"
+    best = "accepting" if choices[0].best else verb
     why = (
-        f"{best.label.capitalize()} is best: the claim is false {percent(p_false)} of the time, "
-        f"so {other}ing moves {money(cash)} now and a fresh hand is worth {money(fresh)}, "
-        f"against {money(accept)} for the passed hand"
+        f"{_upper(best)} is best: the hand is false {percent(p_false)} of the time, so "
+        f"{verb} moves {money(cash)} now and gives a fresh hand worth {money(fresh)}, "
+        f"against {money(accept)} for keeping the passed hand"
     )
     return choices, why + "."
 
 
-def _discard(view: Any, board: Board, table: Solved, obs: counting.Observed):
-    known = counting.knowledge(view)
+def _discard(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
     draw = counting.pack_draw(known)
     hand = list(view.hand)
     search = obs.rate("search", view.officer)[0]
@@ -541,10 +699,15 @@ def _discard(view: Any, board: Board, table: Solved, obs: counting.Observed):
     choices = _mark(choices)
     best = [c for c in choices if c.best]
     if len(choices) == 1:
-        why = f"The Diplomatic Bag must be discarded; the hand is then worth {money(best[0].value)}"
+        card = choices[0].details["card"]
+        must = "must go" if card == DIPLOMATIC_BAG else "is the only kind of card you hold"
+        why = (
+            f"The {card.replace('_', ' ')} {must}; the hand is then worth "
+            f"{money(best[0].value)} on average after the draw"
+        )
     else:
         why = (
-            f"{best[0].label.capitalize()} leaves the hand worth most to declare: "
+            f"{_upper(best[0].label)} leaves the hand worth most to declare: "
             f"{money(best[0].value)} on average after the draw"
         )
     return choices, why + "."
@@ -559,7 +722,8 @@ _DECISIONS = {"declare": _declare, "officer": _officer, "receiver": _receiver, "
 def advise(view: Any) -> Advice:
     """What ``view.seat`` may believe and what each of its legal choices is worth (module doc)."""
     _check_view(view)
-    places = beliefs(view)
+    known = None if view.ended else counting.knowledge(view)
+    places = beliefs(view, known)
     if view.ended:
         return Advice(GAME, view.seat, False, places, (), "The game is over.")
     if view.to_act != view.seat or view.decision is None:
@@ -568,7 +732,7 @@ def advise(view: Any) -> Advice:
     board = board_of(view)
     table = solved(board)
     obs = counting.observed(view)
-    choices, why = _DECISIONS[view.decision.kind](view, board, table, obs)
+    choices, why = _DECISIONS[view.decision.kind](view, board, table, known, obs)
     return Advice(GAME, view.seat, True, places, tuple(choices), why)
 
 
@@ -611,18 +775,19 @@ def judge(view: Any, action: Any) -> Verdict:
     if chosen is None:  # a declaration inside the "any other" group
         board = board_of(view)
         declaration = IMMUNITY if action.act == "immunity" else action.items
-        values = _declare_values(view, board, solved(board), counting.observed(view))
-        value = float(values[declaration]["equilibrium_value"])
+        rates = _Rates.of(view, counting.observed(view))
+        values = declaration_values(view.hand, declaration, board, rates)
+        value = float(values["equilibrium_value"])
         label = _label(declaration)
     else:
         value, label = chosen.value, chosen.label
     loss = max(0.0, best.value - value)
     if loss <= TIE:
-        text = f"{label.capitalize()} was a best choice: worth {money(value)} in the solved game."
+        text = f"{_gerund(label)} was a best choice: worth {money(value)} in the solved game."
         return Verdict(view.seat, action, 0.0, text, True)
     text = (
-        f"{label.capitalize()} was worth {money(value)} in the solved game, {money(loss)} less "
-        f"than {best.label} ({money(best.value)})."
+        f"{_gerund(label)} was worth {money(value)} in the solved game, {money(loss)} less "
+        f"than {_gerund(best.label, upper=False)} ({money(best.value)})."
     )
     return Verdict(view.seat, action, loss, text, False)
 

@@ -48,7 +48,8 @@ _INDEX = {k: i for i, k in enumerate(KINDS)}
 Cards = tuple[int, ...]  # counts by kind, in KINDS order
 
 
-def _counts(cards: Any) -> Cards:
+def counts(cards: Any) -> Cards:
+    """``cards`` (kinds) as counts by kind, in ``KINDS`` order."""
     out = [0] * len(KINDS)
     for card in cards:
         out[_INDEX[card]] += 1
@@ -68,13 +69,36 @@ def _within(a: Cards, b: Cards) -> bool:
 
 
 def _one(kind: str) -> Cards:
-    return _counts((kind,))
+    return counts((kind,))
 
 
 _ZERO: Cards = (0,) * len(KINDS)
 
 
 @lru_cache(maxsize=4096)
+def draw_ways(pool: Cards, k: int) -> tuple[tuple[Cards, int], ...]:
+    """Every multiset ``M`` of ``k`` cards from ``pool`` and its number of ways ``Π C(pool, M)``.
+
+    Divided by ``C(|pool|, k)`` these are the hypergeometric probabilities.
+    """
+    out: list[tuple[Cards, int]] = []
+    width = len(pool)
+
+    def fill(i: int, left: int, taken: list[int], ways: int) -> None:
+        if left == 0:
+            out.append((tuple(taken) + (0,) * (width - len(taken)), ways))
+            return
+        if i == width:
+            return
+        for n in range(min(pool[i], left) + 1):
+            taken.append(n)
+            fill(i + 1, left - n, taken, ways * comb(pool[i], n))
+            taken.pop()
+
+    fill(0, k, [], 1)
+    return tuple(out)
+
+
 def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
     """Every multiset of ``k`` cards drawn from ``pool`` and its probability (hypergeometric).
 
@@ -83,24 +107,14 @@ def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
     total = comb(sum(pool), k)
     if total == 0:
         return ()
-    out: list[tuple[Cards, Fraction]] = []
-
-    def fill(i: int, left: int, taken: list[int], ways: int) -> None:
-        if left == 0:
-            out.append((tuple(taken) + (0,) * (len(pool) - len(taken)), Fraction(ways, total)))
-            return
-        if i == len(pool):
-            return
-        for n in range(min(pool[i], left) + 1):
-            fill(i + 1, left - n, [*taken, n], ways * comb(pool[i], n))
-
-    fill(0, k, [], 1)
-    return tuple(out)
+    return tuple((m, Fraction(ways, total)) for m, ways in draw_ways(pool, k))
 
 
 def _draw_probability(pool: Cards, drawn: Cards) -> Fraction:
     """P(``k`` cards drawn from ``pool`` are exactly the multiset ``drawn``)."""
     k = sum(drawn)
+    if comb(sum(pool), k) == 0:
+        return Fraction(0)
     ways = 1
     for have, want in zip(pool, drawn, strict=True):
         if want > have:
@@ -141,20 +155,20 @@ class Knowledge:
 
     def fresh_hand(self, cards: tuple[str, ...] | None) -> None:
         """A new hand of 4 is drawn: by the seat (``cards``) or by another seat (``None``)."""
-        hand = _counts(cards) if cards is not None else _ZERO
+        hand = counts(cards) if cards is not None else _ZERO
         unseen = 0 if cards is not None else 4
         self._map(lambda w: {World(hand, unseen, w.buried): Fraction(1)})
 
     def shown(self, cards: tuple[str, ...]) -> None:
         """The hand in play is shown to all (a search) and discarded face up."""
-        shown = _counts(cards)
+        shown = counts(cards)
         self._condition(lambda w: self._likelihood(w, shown))
         self.seen_discards = _add(self.seen_discards, shown)
         self._map(lambda w: {World(_ZERO, 0, w.buried): Fraction(1)})
 
     def looked(self, cards: tuple[str, ...]) -> None:
         """The seat accepted the passed hand and looked at it."""
-        hand = _counts(cards)
+        hand = counts(cards)
         self._condition(lambda w: self._likelihood(w, hand))
         self._map(lambda w: {World(hand, 0, w.buried): Fraction(1)})
 
@@ -252,12 +266,20 @@ def _seat(match: re.Match, viewer: int) -> int:
 
 
 def knowledge(view: Any) -> Knowledge:
-    """The seat's card knowledge for the current round, read from ``view.log``."""
-    seat = view.seat
+    """The seat's card knowledge for the current round, read from ``view.log``.
+
+    Cached by the round's lines: the same state read twice (a widget redrawn)
+    is read once. The result is shared: do not change it.
+    """
     lines = view.log
     start = max((i for i, line in enumerate(lines) if _ROUND.match(line)), default=0)
+    return _knowledge(view.seat, tuple(lines[start:]))
+
+
+@lru_cache(maxsize=256)
+def _knowledge(seat: int, lines: tuple[str, ...]) -> Knowledge:
     known = Knowledge(seat)
-    for line in lines[start:]:
+    for line in lines:
         if m := _DREW.match(line):
             what = m.group("what")
             if m.group("seat") is None:  # the seat drew: it sees the cards
@@ -311,11 +333,19 @@ class Observed:
 
 
 def observed(view: Any) -> Observed:
-    """Count every seat's searches, informs, challenges and false declarations in ``view.log``."""
+    """Count every seat's searches, informs, challenges and false declarations in ``view.log``.
+
+    Cached by the log (the result is shared: do not change it).
+    """
+    return _observed(view.seat, tuple(view.log))
+
+
+@lru_cache(maxsize=256)
+def _observed(seat: int, log: tuple[str, ...]) -> Observed:
     out = Observed()
     officer: int | None = None
     immunity = False
-    for line in view.log:
+    for line in log:
         if m := _ROUND.match(line):
             officer = int(m.group("officer"))
         elif line.endswith("claimed Diplomatic Immunity.") and _DECLARE.match(line):
@@ -323,13 +353,13 @@ def observed(view: Any) -> Observed:
         elif _DECLARE.match(line):
             immunity = False
         elif m := _ACCEPT.match(line):
-            who = _seat(m, view.seat)
+            who = _seat(m, seat)
             if m.group("role") == "as Officer":
                 out._count(out.challenge if immunity else out.search, who, False)
             else:
                 out._count(out.receiver_challenge if immunity else out.inform, who, False)
         elif m := _SEARCH.match(line):
-            who, holder = _seat(m, view.seat), int(m.group("holder"))
+            who, holder = _seat(m, seat), int(m.group("holder"))
             how, verdict = m.group("how"), m.group("verdict")
             if how == "searched":
                 out._count(out.search, who, True)
@@ -346,7 +376,7 @@ def observed(view: Any) -> Observed:
 # ---------------------------------------------------------------- what the coach shows
 
 
-def _names(cards: Cards) -> tuple[str, ...]:
+def names(cards: Cards) -> tuple[str, ...]:
     return tuple(kind for kind, n in zip(KINDS, cards, strict=True) for _ in range(n))
 
 
@@ -360,7 +390,7 @@ def hand_prior(known: Knowledge) -> dict[tuple[str, ...], Fraction]:
     out: dict[tuple[str, ...], Fraction] = {}
     for world, p in known.worlds.items():
         for drawn, q in draws(known.pool(world), world.unseen):
-            key = _names(_add(world.tracked, drawn))
+            key = names(_add(world.tracked, drawn))
             out[key] = out.get(key, Fraction(0)) + p * q
     return out
 
