@@ -131,18 +131,18 @@ def _money(value: Any) -> str:
 #: details (the value again, the cards the label already names) are not repeated.
 DETAILS: dict[str, tuple[str, Callable[[Any], str]]] = {
     # Prohis
-    "catch": ("catch chance {}", _percent),
-    "inspect": ("inspecting: {}", _money),
-    "waive": ("waiving: {}", _money),
-    "break_even": ("break-even bribe {}", _money),
-    "worth": ("worth {} to the controller", _money),
-    "short_by": ("{} short of break-even", _money),
+    "catch_chance": ("catch chance {}", _percent),
+    "inspect_value": ("inspecting: {}", _money),
+    "waive_value": ("waiving: {}", _money),
+    "break_even_bribe": ("break-even bribe {}", _money),
+    "bribe_worth": ("worth {} to the controller", _money),
+    "bribe_shortfall": ("{} short of break-even", _money),
     # Smuggle
     "p_false": ("false with probability {}", _percent),
     "equilibrium_rate": ("searched {} in the solved game", _percent),
     "equilibrium_mix": ("declared {} of the time in the solved game", _percent),
-    "observed_value": ("at this Officer's observed rate: {}", _money),
-    "observed_rate_seen": ("this Officer's searches so far: {}", str),
+    "observed_rate": ("this Officer has searched {}", _percent),
+    "observed_value": ("at that rate: {}", _money),
     "observed_false_seen": ("false when checked: {}", str),
     "money_now": ("money now {}", _money),
     "fresh_hand_value": ("a fresh hand: {}", _money),
@@ -157,7 +157,7 @@ def _details_text(details: dict[str, Any]) -> str:
         value = details.get(name)
         if value is None or isinstance(value, bool):
             continue
-        if name == "short_by" and value <= 0:
+        if name == "bribe_shortfall" and value <= 0:
             continue
         try:
             parts.append(words.format(form(value)))

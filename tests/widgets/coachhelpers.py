@@ -39,7 +39,7 @@ def fake_advise(view: Any) -> Advice:
             action=action,
             best=i == len(legal) - 1,
             model="a stand-in model for tests",
-            details={"catch": Fraction(1, 3), "break_even": 1500},
+            details={"catch_chance": Fraction(1, 3), "break_even_bribe": 1500},
         )
         for i, action in enumerate(legal)
     )

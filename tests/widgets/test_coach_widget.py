@@ -32,7 +32,11 @@ ADVICE = Advice(
             800.4,
             best=True,
             model="the smuggler picked blindly",
-            details={"catch": Fraction(91, 177), "break_even": Fraction(541000, 177), "card": "x"},
+            details={
+                "catch_chance": Fraction(91, 177),
+                "break_even_bribe": Fraction(541000, 177),
+                "card": "x",
+            },
         ),
         Choice("accept the bribe", 0, best=False, model="the bribe is kept in the warehouse"),
     ),
@@ -266,3 +270,20 @@ def test_the_coach_is_exported_lazily():
 
     assert w.Coach is module.Coach and w.allow_coach is module.allow_coach
     assert "Coach" in w.__all__ and "allow_coach" in w.__all__
+
+
+def test_the_real_coaches_numbers_behind_a_choice_are_shown(monkeypatch):
+    """The names in DETAILS are the ones the game coaches fill in (a rename would hide them)."""
+    use_coach("real", monkeypatch)
+    game = dealt_game([["illegal", "illegal", "legal", "legal"], ["legal"] * 4, ["legal"] * 4])
+    game.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
+    coach = Coach(game.view(1))
+    captain = next(c for c in coach.advice.choices if c.label == "control with your captain")
+    row = row_of(coach.html, captain.label)
+    assert f"catch chance {percent(captain.details['catch_chance'])}" in row
+    assert f"break-even bribe {money(captain.details['break_even_bribe'])}" in row
+    smuggle = stacked_smuggle_game(["watch", "wine", "luggage", "luggage"])
+    coach = Coach(smuggle.view(1))
+    truth = next(c for c in coach.advice.choices if c.details.get("truth"))
+    row = row_of(coach.html, truth.label)
+    assert f"searched {percent(truth.details['equilibrium_rate'])} in the solved game" in row
