@@ -236,11 +236,11 @@ def verdict_html(verdict: Verdict, heading: str | None = None) -> str:
     """
     if verdict.best:
         cost = "The best choice."
-    elif verdict.loss > 0:
+    elif round(verdict.loss) > 0:  # less than half a dollar reads as $0: as good as the best
         cost = f"It gave up {money(verdict.loss)} of expected money against the best choice."
     else:
         cost = "As good as the best choice."
-    costly = "" if verdict.best or verdict.loss <= 0 else " pnb-costly"
+    costly = "" if verdict.best or round(verdict.loss) <= 0 else " pnb-costly"
     heading = heading or f"Verdict on seat {verdict.seat}'s move"
     return (
         f"<div class='pnb-verdict{costly}' role='status' data-seat='{verdict.seat}'>"

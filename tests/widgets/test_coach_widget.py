@@ -237,6 +237,22 @@ def test_after_a_move_play_shows_the_verdict_on_the_learners_move(coach_impl):
         assert play.coach_toggle.coach.advice.seat == 0
 
 
+def test_undo_takes_the_verdict_back_with_the_move(coach_impl):
+    play = Play(seat=0, seed=4, delay=0, opponents="honest")
+    play.coach_toggle.button.value = True
+    assert play.act(play.game.legal_actions()[0])
+    assert play.coach_toggle.coach.verdict is not None
+    assert play.undo()
+    coach = play.coach_toggle.coach
+    assert coach.verdict is None and "Your last move" not in coach.html
+    assert coach.advice == fake_or_real(coach_impl)(play.game.view(0))
+
+
+def test_a_verdict_worth_less_than_half_a_dollar_reads_as_good_as_the_best():
+    text = text_of(coach_html(ADVICE, Verdict(1, None, 0.3, "nearly the same", False)))
+    assert "As good as the best choice." in text and "gave up" not in text
+
+
 def test_coach_false_hides_the_toggle_for_one_widget():
     for widget in (
         Play(seed=2, delay=0, coach=False),
