@@ -25,6 +25,7 @@ MODULES = [
     "prohis_nb.text",
     "prohis_nb.presenting",
     "prohis_nb.widgets.downloads",
+    "prohis_nb.coach.smuggle_knowledge",
 ]
 
 

@@ -20,11 +20,13 @@ control / decline   you become the controller (nobody outbids you) and no bribe 
                     value, with the catch chance of your card's rank); declining is $0
 bribe (smuggler)    the controller accepts a bribe worth at least its break-even bribe ``b*``
                     (estimated from what it cannot see: your convoy, the unknown part of your
-                    hand, the cards you cannot place) and inspects after a rejection; offered
-                    nothing, it inspects when ``b*`` beats waiving. One choice per bribe size:
-                    the best bribe of that size
+                    hand, the cards you cannot place), and more than any offer it turned
+                    down; it inspects after a rejection; offered nothing, it inspects when
+                    ``b*`` beats waiving (it must, after a rejected bribe). One choice per
+                    bribe size: the best bribe of that size
 accept / reject     accepting banks the bribe; rejecting obliges you to inspect (``b*``)
-inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000)
+inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000; $0 under
+                    ``waiver_keeps_card``)
 turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convoy_ev.
                     rest_of_inspection`); every face-down card is alike under the belief
 draw / convoy /     what the move changes in your score if the game ended once it is
@@ -48,6 +50,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import ceil
 from typing import Any
 
 from prohis_nb.analysis.convoy_ev import (
@@ -64,7 +67,15 @@ from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.bribes import Bribes
-from prohis_nb.prohis.cards import CONTROLLER_KINDS, HAND_VALUE, KINDS, RANK, WAREHOUSE_VALUE
+from prohis_nb.prohis.cards import (
+    CONTROLLER_KINDS,
+    HAND_VALUE,
+    HAND_VALUES,
+    KINDS,
+    RANK,
+    WAREHOUSE_VALUE,
+    WAREHOUSE_VALUES,
+)
 from prohis_nb.prohis.views import SeatView
 from prohis_nb.text import count, money, percent
 
@@ -85,7 +96,8 @@ MODEL_OUTBID = (
 MODEL_DECLINE = "Declining changes nothing on this convoy."
 MODEL_BRIBE = (
     "The controller accepts a bribe worth at least its break-even bribe (its expected gain from "
-    "inspecting, as you can estimate it) and inspects after a rejection."
+    "inspecting, as you can estimate it) and more than any offer it turned down; it inspects "
+    "after a rejection."
 )
 MODEL_NO_BRIBE = (
     "Offered nothing, the controller inspects when its break-even bribe (as you can estimate "
@@ -324,19 +336,40 @@ def _bribe_sizes(
         listed = {tuple(Counter(a.cards)[k] for k in KINDS): a for a in family}
         candidates = listed
         lookup = None
-    best: dict[int, tuple[Fraction, Action, dict[str, Any]]] = {}
+    # The model in whole numbers (this loop may see thousands of bribes): a bribe of worth
+    # w is accepted when w >= b* (so w >= ceil(b*)) and w > the floor. Per size, keep the
+    # accepted bribe that costs least, and the first refused one (all refused ones are alike).
+    threshold = ceil(model.b_star)
+    floor = -1 if model.floor is None else model.floor
+    accepted: dict[int, tuple[int, Action, tuple[str, ...], int]] = {}
+    refused: dict[int, tuple[Action, tuple[str, ...], int]] = {}
     for counts in candidates:
         size = sum(counts)
         if not size:
             continue
-        cards = tuple(k for k, n in zip(KINDS, counts) for _ in range(n))
-        value = model.value(cards)
-        if size in best and best[size][0] >= value:
+        worth = sum(n * w for n, w in zip(counts, WAREHOUSE_VALUES))
+        if worth >= threshold and worth > floor:
+            value = model.passes - sum(n * h for n, h in zip(counts, HAND_VALUES))
+            if size in accepted and accepted[size][0] >= value:
+                continue
+        elif size in refused:
             continue
+        cards = tuple(k for k, n in zip(KINDS, counts) for _ in range(n))
         action = lookup(cards) if lookup is not None else listed[counts]
         if action is None:  # offered and rejected already
             continue
-        worth = _worth(cards)
+        if worth >= threshold and worth > floor:
+            accepted[size] = (value, action, cards, worth)
+        else:
+            refused[size] = (action, cards, worth)
+    best: dict[int, tuple[Fraction, Action, dict[str, Any]]] = {}
+    for size in set(accepted) | set(refused):
+        if size in accepted and (size not in refused or accepted[size][0] >= model.inspected):
+            value, action, cards, worth = accepted[size]
+            exact = Fraction(value)
+        else:
+            action, cards, worth = refused[size]
+            exact = Fraction(model.inspected)
         details = {
             "cards": cards,
             "bribe_worth": worth,
@@ -344,7 +377,7 @@ def _bribe_sizes(
             "accepted": model.accepted(worth),
             "bribe_shortfall": max(Fraction(0), model.b_star - worth),
         }
-        best[size] = (value, action, details)
+        best[size] = (exact, action, details)
     return dict(sorted(best.items()))
 
 
@@ -366,7 +399,8 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
                 **details,
             )
         )
-    no_bribe = next((a for a in view.legal_actions if a.act == "no_bribe"), None)
+    # (never iterate the legal actions here: the bribes may be millions)
+    no_bribe = next(iter(group_by_act(view.legal_actions).get("no_bribe", ())), None)
     if no_bribe is not None:
         drafts.append(
             _Draft(
@@ -626,7 +660,8 @@ def advise(view: SeatView) -> Advice:
 
     Raises ``TypeError`` for anything but a Prohis seat's view. Equal views
     get the same answer, so the last few are remembered (a widget asks for
-    the advice, then for the verdict on the move taken, at the same view).
+    the advice, then for the verdict on the move taken, at the same view):
+    treat the answer as read-only.
     """
     view = _check_view(view)
     try:

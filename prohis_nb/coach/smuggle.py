@@ -71,7 +71,7 @@ from prohis_nb.errors import MalformedActionError, excerpt
 from prohis_nb.smuggle.actions import Action, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, LUGGAGE, PACK_COUNTS, Board
 from prohis_nb.smuggle.rules import SmuggleRules
-from prohis_nb.text import money, percent
+from prohis_nb.text import count, money, percent
 
 GAME = "smuggle"
 #: Values closer than this (in dollars) count as equal when marking the best choice.
@@ -317,7 +317,7 @@ def _posterior(
     ]
     for t, sigma, need in _senders(table, declaration):
         # P_count(t): the hand is exactly t's cards (goods, the Bag, luggage for the rest)
-        count = 0.0
+        likely = 0.0
         for p, tracked, unseen, pool, total in worlds:
             ways = 1
             for i, n in enumerate(need):
@@ -328,9 +328,9 @@ def _posterior(
                 if more:
                     ways *= comb(pool[i], more)
             if ways and total and sum(need) - sum(tracked) == unseen:
-                count += p * ways / total
-        if count:
-            weights[t] = count * sigma
+                likely += p * ways / total
+        if likely:
+            weights[t] = likely * sigma
     total = sum(weights.values())
     if total <= 1e-15:
         return type_prior(known), False
@@ -523,10 +523,17 @@ def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
         gap = f", {money(best[0].value - others[0])} more than the next best" if others else ""
         why = f"{_upper(best[0].label)} is worth {worth} at the solved game's search rates{gap}"
     if best_obs is not None:
-        rate = rates.against(best_obs)[0]
+        habits = []
+        for (_, hits, tries), what in (
+            (rates.search, "declaration"),
+            (rates.challenge, "immunity claim"),
+        ):
+            if tries:
+                verb = "searched" if what == "declaration" else "challenged"
+                habits.append(f"{verb} {hits} of {count(tries, what)}")
         why += (
-            f"; against this Officer's observed {percent(rate)} searches, "  # type: ignore[arg-type]
-            f"{_label(best_obs)} is worth most ({money(quick[best_obs][1])})"  # type: ignore[arg-type]
+            f"; against this Officer, who has {' and '.join(habits)}, "
+            f"{_label(best_obs)} is worth most ({money(quick[best_obs][1] or 0)})"
         )
     return tuple(choices), why + "."
 

@@ -103,6 +103,10 @@ def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
     """Every multiset of ``k`` cards drawn from ``pool`` and its probability (hypergeometric).
 
     ``P(M) = Π_kind C(pool[kind], M[kind]) / C(|pool|, k)``.
+
+    >>> pool = counts(["wine", "luggage", "luggage"])
+    >>> [(names(m), p) for m, p in draws(pool, 2)]
+    [(('luggage', 'wine'), Fraction(2, 3)), (('luggage', 'luggage'), Fraction(1, 3))]
     """
     total = comb(sum(pool), k)
     if total == 0:
@@ -157,6 +161,8 @@ class Knowledge:
         """A new hand of 4 is drawn: by the seat (``cards``) or by another seat (``None``)."""
         hand = counts(cards) if cards is not None else _ZERO
         unseen = 0 if cards is not None else 4
+        if cards is not None:  # the cards seen are evidence about the worlds' pools
+            self._condition(lambda w: _draw_probability(self.pool(w), hand))
         self._map(lambda w: {World(hand, unseen, w.buried): Fraction(1)})
 
     def shown(self, cards: tuple[str, ...]) -> None:
@@ -181,6 +187,7 @@ class Knowledge:
     def own_draw(self, card: str) -> None:
         """The seat drew ``card`` into the hand it holds."""
         one = _one(card)
+        self._condition(lambda w: _draw_probability(self.pool(w), one))
         self._map(lambda w: {World(_add(w.tracked, one), w.unseen, w.buried): Fraction(1)})
 
     def other_discard(self) -> None:

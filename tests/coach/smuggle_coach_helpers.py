@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from fractions import Fraction
 from math import comb
 
 from prohis_nb.smuggle.game import PACK, SmuggleGame
@@ -48,10 +49,10 @@ def unseen(*seen: list[str]) -> list[str]:
     return rest
 
 
-def hypergeometric(pool: list[str], hand: list[str]) -> float:
+def hypergeometric(pool: list[str], hand: list[str]) -> Fraction:
     """P(``len(hand)`` cards drawn from ``pool`` are exactly ``hand``), counted card by card."""
     have, want = Counter(pool), Counter(hand)
     ways = 1
     for kind, n in want.items():
         ways *= comb(have[kind], n)
-    return ways / comb(len(pool), len(hand))
+    return Fraction(ways, comb(len(pool), len(hand)))

@@ -164,3 +164,29 @@ def test_values_are_exact_fractions():
     game = ProhisGame(players=4, seed=7)
     advice = advise(game.view(game.to_act))
     assert all(isinstance(c.details["exact_value"], Fraction) for c in advice.choices)
+
+
+def test_a_family_of_millions_of_bribes_is_never_listed(monkeypatch):
+    """A hand of 986 cards allows 316 million bribes: the coach groups them by size."""
+    import sys
+    from pathlib import Path
+
+    from prohis_nb.core.record import Record
+    from prohis_nb.prohis.bribes import Bribes
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from worst_case import thousand
+
+    game = Record.from_json(thousand(5, True)).replay()
+    view = game.view(game.to_act)
+
+    def listed(self):
+        raise AssertionError("the coach listed a family of bribes")
+
+    monkeypatch.setattr(Bribes, "__iter__", listed)
+    advice = advise(view)
+    sizes = [c.details["size"] for c in advice.choices]
+    assert sizes[-1] == 0 and len(sizes) > 10
+    offer = Action(game.to_act, "bribe", cards=("legal",) * 5 + ("illegal",) * 7)
+    verdict = judge(view, offer)
+    assert verdict.loss >= 0 and "bribe" in verdict.text.lower()

@@ -25,6 +25,7 @@ from smuggle_coach_helpers import (  # noqa: E402
     FINE,
     IMMUNITY_FINE,
     REWARD,
+    hypergeometric,
     stacked,
     unseen,
 )
@@ -173,6 +174,38 @@ def test_looking_at_a_hand_again_updates_which_card_was_discarded_by_bayes():
         "luggage": Fraction(44, 50),
     }
     assert belief(advice, "the pack").kinds == {k: v / total for k, v in pack.items() if v}
+
+
+def test_the_seats_own_draw_is_evidence_about_a_face_down_discard():
+    """Seat 2 discards a card of seat 1's hand face down and draws the same kind; the search
+    shows seat 1's four cards again. Seat 1 then draws 2 wines: that makes "the wine went"
+    less likely (fewer wines were left to draw). Bayes over every slot, draw and hand."""
+    fresh = ["wine", "wine", "luggage", "cigars"]
+    game = stacked(3, [*H1, "luggage", *fresh])
+    for action in (
+        {"act": "declare", "items": ["wine", "watch"]},
+        {"act": "accept"},
+        {"act": "accept"},
+        {"act": "discard", "card": "luggage"},  # and draws a luggage
+        {"act": "declare", "items": []},
+        {"act": "search"},  # shows wine, watch, luggage, luggage; seat 1 draws `fresh`
+    ):
+        game.apply(action)
+    rest = unseen(H1)
+    weights = Counter()
+    for slot, drawn, p in _slots_and_draws(H1, rest):
+        kept = list(H1)
+        kept.remove(slot)
+        if sorted([*kept, drawn]) != sorted(H1):
+            continue  # the search would have shown other cards
+        pool = unseen(H1, [slot])  # what seat 1 has not seen: all but the shown hand and slot
+        weights[slot] += p * hypergeometric(pool, fresh)
+    total = sum(weights.values())
+    slot = {k: v / total for k, v in weights.items()}
+    want = {k: (H1.count(k) + slot.get(k, 0)) / 5 for k in set(H1)}
+    got = belief(advise(game.view(1)), "the discards").kinds
+    assert got == want
+    assert got["wine"] < Fraction(1, 5) + Fraction(3, 50) / 5  # less than before the draw
 
 
 def test_a_known_bag_is_the_card_the_receiver_discards():
