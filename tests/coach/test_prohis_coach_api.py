@@ -190,3 +190,21 @@ def test_a_family_of_millions_of_bribes_is_never_listed(monkeypatch):
     offer = Action(game.to_act, "bribe", cards=("legal",) * 5 + ("illegal",) * 7)
     verdict = judge(view, offer)
     assert verdict.loss >= 0 and "bribe" in verdict.text.lower()
+
+
+def test_judge_record_reads_a_smuggle_record_too():
+    """The review walks any record: each Smuggle decision is judged by the Smuggle coach."""
+    from prohis_nb.core.legal import group_by_act
+    from prohis_nb.smuggle.game import SmuggleGame
+    from prohis_nb.smuggle.rules import SmuggleRules
+
+    game = SmuggleGame(SmuggleRules(players=3), seed=1)
+    rng = random.Random(1)
+    for _ in range(12):
+        groups = group_by_act(game.legal_actions())
+        group = groups[rng.choice(sorted(groups))]
+        game.apply(group[rng.randrange(len(group))])
+    verdicts = judge_record(game.record().dumps())
+    assert [v.index for v in verdicts] == list(range(12))
+    assert [v.seat for v in verdicts] == [a.seat for a in game.actions]
+    assert judge_record(game, seat=2) == [v for v in verdicts if v.seat == 2]
