@@ -7,25 +7,32 @@ STAMP := $(VENV)/.installed-dev
 CHROMIUM ?= /usr/bin/chromium
 # JupyterLab refuses to run as root unless told to (CI and containers run as root).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Where JupyterLab listens: `make lab PORT=8890 IP=0.0.0.0` (empty: JupyterLab's defaults,
+# port 8888 or the next free one, on localhost only).
+PORT ?=
+IP ?=
+LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 
-.PHONY: help setup lab test lint format bench clean browser
+.PHONY: help setup lab test lint format bench clean browser typecheck docs lite
 
 help:
-	@echo "make lab    set up .venv and open the lessons in JupyterLab"
+	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
 	@echo "make test   set up .venv and run ruff, every test and every notebook"
 	@echo "make bench  print the speed figures (benchmarks/)"
+	@echo "make docs   build the documentation site into docs/_build/html"
+	@echo "make lite   build the lessons as a JupyterLite site in build/lite (see lite/build_site.py)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "prohis_nb needs Python 3.11 or newer"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]" --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
 setup: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab $(LAB_ROOT) notebooks/
+	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_WHERE) notebooks/
 
 # Install Debian's Chromium for the browser test when it is missing (needs root, as in CI).
 browser:
@@ -40,14 +47,29 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The type checker on the package (its settings: [tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+# The documentation site (Sphinx + myst-nb); warnings are errors, as in tests/test_docs_build.py.
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -b html -W --keep-going -q docs docs/_build/html
+	@echo "open docs/_build/html/index.html"
+
 # Two runs: everything else in parallel, then the browser tests on their own (a JupyterLab
 # server's kernels started beside the lesson-executing tests' kernels once left a test waiting).
-test: $(STAMP) lint browser
+test: $(STAMP) lint typecheck browser
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
+
+# The lessons as a static JupyterLite site (Python in the browser). The first build downloads
+# the Pyodide runtime (npm) and a few wheels (PyPI) into build/lite-cache; the engine and the
+# widgets then run with no network. Serve it: $(PY) -m http.server -d build/lite
+lite: $(STAMP)
+	$(PY) lite/build_site.py --output build/lite --cache build/lite-cache
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts docs/_build docs/generated docs/lessons

@@ -4,4 +4,5 @@ import sys
 
 from prohis_nb.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (as the docs' autosummary does) runs nothing
+    sys.exit(main())

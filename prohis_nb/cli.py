@@ -11,12 +11,12 @@
 ``play --seat S [--players N] [--seed S] [--game G] [--save FILE [--force]]``
     play one seat in the terminal against random opponents, seeing only that
     seat's view.
+``tournament ...``
+    bots against bots (see ``prohis-nb tournament --help``).
 
 Bad input of any kind (a malformed record, a number out of range, a file that
 exists already) ends with a one-line message on stderr starting
 ``prohis-nb:``, nothing on stdout and a non-zero status: never a traceback.
-``tournament ...``
-    bots against bots (see ``prohis-nb tournament --help``).
 """
 
 from __future__ import annotations

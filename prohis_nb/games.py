@@ -11,6 +11,10 @@ from importlib import import_module
 
 from prohis_nb.errors import RulesError, excerpt
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from prohis_nb.core.game import GameBase
+
 #: Game name -> "module:class" of its game class.
 GAMES: dict[str, str] = {
     "prohis": "prohis_nb.prohis.game:ProhisGame",
@@ -30,7 +34,7 @@ def available_games() -> list[str]:
     return names
 
 
-def game_class(name: str) -> type:
+def game_class(name: str) -> type[GameBase]:
     """The game class for ``name`` (``"prohis"`` or ``"smuggle"``)."""
     if not isinstance(name, str) or name not in GAMES:
         raise RulesError(f"unknown game {excerpt(name)}; the games are {', '.join(GAMES)}")
@@ -38,7 +42,7 @@ def game_class(name: str) -> type:
     return getattr(import_module(module), attribute)
 
 
-def game_class_for_format(record_format: str) -> type | None:
+def game_class_for_format(record_format: str) -> type[GameBase] | None:
     """The game class that reads records of ``record_format``, or None."""
     for name in available_games():
         cls = game_class(name)

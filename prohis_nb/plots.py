@@ -196,8 +196,10 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
         grid = [Fraction(k, 50) for k in range(1, 50)] if values is None else values
         grid = [exact_probability(v) for v in grid]
         if zero_sum:
-            low, high = min(grid), max(grid)
-            boundaries = tuple(b for b in regime_boundaries(ConvoyGame(**game)) if low < b < high)
+            lowest, highest = min(grid), max(grid)
+            boundaries = tuple(
+                b for b in regime_boundaries(ConvoyGame(**game)) if lowest < b < highest
+            )
             step = Fraction(1, 10**6)
             grid = sorted(
                 {*grid, *boundaries, *(b - step for b in boundaries)}
@@ -212,6 +214,7 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
     rates: dict[str, list[tuple[float, float]]] = {"bait": []}
     for value in grid:
         g = ConvoyGame(**{**game, parameter: value})
+        found: dict[str, tuple[Fraction | float, Fraction | float]]
         if zero_sum:
             every = equilibrium_set(g)
             found = {

@@ -415,7 +415,7 @@ def _row(stats: Stats) -> str:
 def _summaries(games: Sequence[GameResult]) -> tuple[dict[str, Stats], list[Stats]]:
     by_bot: dict[str, tuple[list[int], list[float], list[int]]] = {}
     players = len(games[0].scores)
-    by_seat = [([], [], []) for _ in range(players)]
+    by_seat: list[tuple[list[int], list[float], list[int]]] = [([], [], []) for _ in range(players)]
     for result in games:
         for seat, (label, score, share) in enumerate(
             zip(result.lineup, result.scores, result.win_shares(), strict=True)
@@ -641,7 +641,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.bots is None:
-            specs = bot_names(args.game)[: args.players]
+            specs = bot_names(args.game, optional=False)[: args.players]
         else:
             specs = [spec for spec in args.bots.split(",") if spec.strip()]
 

@@ -13,6 +13,9 @@ MODULES = [
     "prohis_nb.prohis.game",
     "prohis_nb.prohis.bribes",
     "prohis_nb.core.record",
+    "prohis_nb.core.determinize",
+    "prohis_nb.prohis.determinize",
+    "prohis_nb.smuggle.determinize",
     "prohis_nb.smuggle.board",
     "prohis_nb.smuggle.rules",
     "prohis_nb.smuggle.actions",
@@ -26,6 +29,8 @@ MODULES = [
     "prohis_nb.presenting",
     "prohis_nb.widgets.downloads",
     "prohis_nb.coach.smuggle_knowledge",
+    "prohis_nb.classroom.counts",
+    "prohis_nb.classroom.intervals",
 ]
 
 

@@ -153,7 +153,7 @@ class ConvoyGame:
         A single bribe is labelled ``"bribe"``; on a longer menu each label
         names its cards, e.g. ``"bribe (legal, legal)"``.
         """
-        labels = {NO_BRIBE: ()}
+        labels: dict[str, tuple[str, ...]] = {NO_BRIBE: ()}
         for cards in self.menu:
             label = "bribe" if len(self.menu) == 1 else f"bribe ({', '.join(cards)})"
             labels[label] = cards
@@ -190,7 +190,8 @@ class ConvoyGame:
 
     def outcome(self, load: str, offer: str, plan: Plan) -> tuple[float, float]:
         """Expected (smuggler, controller) gains for one convoy, offer and controller plan."""
-        return tuple(float(x) for x in self._outcome(load, offer, self._answer(offer, plan)))
+        smuggler, controller = self._outcome(load, offer, self._answer(offer, plan))
+        return float(smuggler), float(controller)
 
     def relative_gain(self, load: str, offer: str, answer: str) -> Fraction:
         """The smuggler's gain minus the controller's, exactly, for one convoy.
@@ -469,11 +470,11 @@ class ConvoyEquilibrium:
         )
 
 
-def _share(bounds: tuple[Fraction, Fraction]) -> str:
+def _share(bounds: tuple[Fraction, ...]) -> str:
     """One percentage, or a range of them when the equilibria differ."""
     from prohis_nb.text import percent
 
-    low, high = bounds
+    low, high = min(bounds), max(bounds)
     return percent(low) if low == high else f"between {percent(low)} and {percent(high)}"
 
 
@@ -586,8 +587,8 @@ def inspection_game(
     """The textbook inspection game: an inspectee (rows: comply, cheat) and an inspector
     (columns: inspect, trust). Cheating gains ``gain`` unless inspected (then pays ``fine``);
     inspecting costs ``cost``; undetected cheating costs the inspector ``loss``."""
-    inspectee = [[0, 0], [-fine, gain]]
-    inspector = [[-cost, 0], [fine - cost, -loss]]
+    inspectee: list[list[float]] = [[0, 0], [-fine, gain]]
+    inspector: list[list[float]] = [[-cost, 0], [fine - cost, -loss]]
     return inspectee, inspector
 
 
@@ -604,8 +605,8 @@ def inspection_game_equilibrium(
     >>> inspection_game_equilibrium(gain=3, fine=5, cost=1, loss=2)
     (Fraction(1, 7), Fraction(3, 8))
     """
-    gain, fine, cost, loss = (Fraction(v) for v in (gain, fine, cost, loss))
-    return cost / (fine + loss), gain / (gain + fine)
+    gain_, fine_, cost_, loss_ = (Fraction(v) for v in (gain, fine, cost, loss))
+    return cost_ / (fine_ + loss_), gain_ / (gain_ + fine_)
 
 
 def kuhn_poker_matrix() -> np.ndarray:

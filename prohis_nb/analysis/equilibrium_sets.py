@@ -179,8 +179,14 @@ def _smuggler_set(
 
     def worth(x: Vector) -> Fraction:
         return sum(
-            min(sum(c * v for c, v in zip(coefficients, x)) for coefficients in pair)
-            for pair in by_answer.values()
+            (
+                min(
+                    sum((c * v for c, v in zip(coefficients, x)), Fraction(0))
+                    for coefficients in pair
+                )
+                for pair in by_answer.values()
+            ),
+            Fraction(0),
         )
 
     points: set[Vector] = set()

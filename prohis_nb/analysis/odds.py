@@ -63,10 +63,9 @@ def rank_of(card: str | int) -> int:
     """Rank of a controller card, by name (``"captain"``) or already as a number."""
     if isinstance(card, int) and not isinstance(card, bool):
         return card
-    try:
+    if isinstance(card, str) and card in RANK:
         return RANK[card]
-    except (KeyError, TypeError):
-        raise ValueError(f"{card!r} is not a controller card; they are {list(RANK)}") from None
+    raise ValueError(f"{card!r} is not a controller card; they are {list(RANK)}")
 
 
 @dataclass(frozen=True, order=True)

@@ -151,7 +151,7 @@ def payoffs(
     b = np.zeros_like(a)
     fines = np.array([board.hand_fines(Counter(t.goods)) for t in types], dtype=float)
     bag = np.array([t.bag for t in types])
-    row_of = {t.goods: [] for t in types}
+    row_of: dict[tuple[str, ...], list[int]] = {t.goods: [] for t in types}
     for i, t in enumerate(types):
         row_of[t.goods].append(i)
     for j, d in enumerate(declarations):

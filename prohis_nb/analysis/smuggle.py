@@ -107,6 +107,11 @@ def dutiable(cards: Iterable[str]) -> Counter:
     return Counter(c for c in cards if c in DUTIABLE)
 
 
+def _terms(game: DeclareOrLie | InformerGame) -> tuple[Fraction, Fraction, Fraction]:
+    """A game's duty, fine and compensation (Fractions once ``__post_init__`` has run)."""
+    return Fraction(game.duty), Fraction(game.fine), Fraction(game.compensation)
+
+
 # ---------------------------------------------------------------- declare or lie
 
 
@@ -145,7 +150,7 @@ class DeclareOrLie:
 
     def declarer_payoffs(self) -> list[list[Fraction]]:
         """The declarer's money change: rows declare / lie, columns accept / search."""
-        d, f, c = self.duty, self.fine, self.compensation
+        d, f, c = _terms(self)
         return [[-d, -d + c], [Fraction(0), -f]]
 
     def officer_payoffs(self) -> list[list[Fraction]]:
@@ -155,14 +160,16 @@ class DeclareOrLie:
     @property
     def search_rate(self) -> Fraction:
         """The Officer's equilibrium search rate ``s* = d / (f + C)`` (1 if that is above 1)."""
-        return min(Fraction(1), self.duty / (self.fine + self.compensation))
+        d, f, c = _terms(self)
+        return min(Fraction(1), d / (f + c))
 
     @property
     def lying_rate(self) -> Fraction:
         """The declarer's equilibrium lying rate ``q* = C / (f + C)`` (1 without a mixed one)."""
         if not self.mixed:
             return Fraction(1)
-        return self.compensation / (self.fine + self.compensation)
+        _, f, c = _terms(self)
+        return c / (f + c)
 
     @property
     def value(self) -> Fraction:
@@ -176,7 +183,7 @@ class DeclareOrLie:
         at ``s*``. Below it lying pays, above it declaring does.
         """
         s = _rate("search_rate", search_rate)
-        d, f, c = self.duty, self.fine, self.compensation
+        d, f, c = _terms(self)
         return {"declare": -d + s * c, "lie": -s * f}
 
     def officer_values(self, lying_rate: Number) -> dict[str, Fraction]:
@@ -185,7 +192,7 @@ class DeclareOrLie:
         ``accept = (1 − q) d`` and ``search = (1 − q)(d − C) + q f``.
         """
         q = _rate("lying_rate", lying_rate)
-        d, f, c = self.duty, self.fine, self.compensation
+        d, f, c = _terms(self)
         return {"accept": (1 - q) * d, "search": (1 - q) * (d - c) + q * f}
 
     def solve(self) -> tuple[float, float]:
@@ -373,22 +380,24 @@ class InformerGame:
 
     def passer_payoffs(self) -> list[list[Fraction]]:
         """The passer's money change: rows declare / lie, columns accept / inform."""
-        d, f, c = self.duty, self.fine, self.compensation
+        d, f, c = _terms(self)
         return [[-d, -d + c], [Fraction(0), -f]]
 
     def receiver_payoffs(self) -> list[list[Fraction]]:
         """The receiver's: nothing when it accepts, ``−C`` or ``+R`` when it informs."""
-        return [[Fraction(0), -self.compensation], [Fraction(0), self.reward]]
+        return [[Fraction(0), -Fraction(self.compensation)], [Fraction(0), Fraction(self.reward)]]
 
     @property
     def inform_rate(self) -> Fraction:
         """The receiver's equilibrium informing rate ``d / (f + C)`` (the passer indifferent)."""
-        return self.duty / (self.fine + self.compensation)
+        d, f, c = _terms(self)
+        return d / (f + c)
 
     @property
     def lying_rate(self) -> Fraction:
         """The passer's equilibrium lying rate ``C / (R + C)`` (the receiver indifferent)."""
-        return self.compensation / (self.reward + self.compensation)
+        c, r = Fraction(self.compensation), Fraction(self.reward)
+        return c / (r + c)
 
     def solve(self) -> tuple[float, float]:
         """``(lying rate, inform rate)`` found by nashpy's support enumeration (the check)."""
@@ -456,7 +465,7 @@ def hides_goods_probability(lie_rate: Number, board: Board | None = None) -> Fra
 
 @cache
 def _goods_probability() -> Fraction:
-    return sum(p for hand, p in hand_distribution().items() if dutiable(hand))
+    return sum((p for hand, p in hand_distribution().items() if dutiable(hand)), Fraction(0))
 
 
 @cache
@@ -464,8 +473,8 @@ def expected_fines_of_goods(board: Board | None = None) -> Fraction:
     """The mean fines of a fresh hand that holds dutiable goods (what a search of a liar finds)."""
     board = board or Board()
     loaded = {h: p for h, p in hand_distribution().items() if dutiable(h)}
-    weight = sum(loaded.values())
-    return sum(p * board.hand_fines(dutiable(h)) for h, p in loaded.items()) / weight
+    weight = sum(loaded.values(), Fraction(0))
+    return sum((p * board.hand_fines(dutiable(h)) for h, p in loaded.items()), Fraction(0)) / weight
 
 
 def search_gain(declared: Iterable[str], p_false: Number, board: Board | None = None) -> Fraction:

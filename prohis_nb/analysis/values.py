@@ -102,7 +102,7 @@ def hand_convoy_belief(
     The hand holds the ``known`` cards (counts by kind, e.g. the captain and
     inspector every seat is dealt in the open) and ``unknown`` more cards drawn
     without replacement from ``pool`` (counts by kind). Summing over the hand's
-    possible make-ups ``h``:
+    possible make-ups ``h``::
 
         P(x) = Σ_h P(h) · Π_i C(h_i, x_i) / C(|h|, n)
 

@@ -26,8 +26,14 @@ bots are asked for (Smuggle's are in ``prohis_nb.bots.smuggle_bots``).
 >>> make_bot(("bluff", {"bait": 0.5}), seed=3)
 BluffBot(seed=3, name='bluff(bait=0.5)', bait=0.5, carry=2, bribe=1, bribe_honest=1.0, \
 convoy_at=3, control_at=3, inspect=0.5, accept_at=2000)
->>> bot_names("prohis")
+>>> bot_names("prohis", optional=False)
 ['bluff', 'ev', 'honest', 'random']
+
+Bots that need an optional extra are listed in :data:`OPTIONAL_BOTS` and
+registered (with :func:`register_bot`) the first time a game's bots are
+asked for, when the extra is installed: ``"ismcts"``, OpenSpiel's ISMCTS
+(:mod:`prohis_nb.openspiel.ismcts`), needs ``pip install 'prohis-nb[openspiel]'``.
+The engine never imports them.
 """
 
 from __future__ import annotations
@@ -52,10 +58,16 @@ BOTS: dict[str, dict[str, Any]] = {
     },
 }
 
+#: Bots that need an optional extra, by game: name -> ("module:Class", module that must exist).
+OPTIONAL_BOTS: dict[str, dict[str, tuple[str, str]]] = {
+    "prohis": {"ismcts": ("prohis_nb.openspiel.ismcts:ISMCTSBot", "pyspiel")},
+}
+
 #: Game name -> module defining ``BOTS = {name: BotClass}`` for that game, read on first use.
 GAME_BOT_MODULES: dict[str, str] = {"smuggle": "prohis_nb.bots.smuggle_bots"}
 
 _loaded_modules: set[str] = set()
+_optional_checked: set[str] = set()  # games whose optional bots were looked for
 
 #: What names a bot in a tournament (see the module docstring).
 BotSpec = str | type[Bot] | tuple[str | type[Bot], Mapping[str, Any]]
@@ -68,8 +80,20 @@ def register_bot(name: str, bot: type[Bot] | str, game: str = "*") -> None:
     BOTS.setdefault(game, {})[name] = bot
 
 
+def _register_optional(game: str) -> None:
+    """Register ``game``'s optional bots whose extra is installed (looked up, not imported)."""
+    from importlib.util import find_spec
+
+    for name, (target, needs) in OPTIONAL_BOTS.get(game, {}).items():
+        if name not in BOTS.get(game, {}) and find_spec(needs) is not None:
+            register_bot(name, target, game)
+
+
 def _game_bots(game: str) -> dict[str, Any]:
     """Every bot for ``game``, by name (loading the game's bot module once)."""
+    if game not in _optional_checked:
+        _register_optional(game)
+        _optional_checked.add(game)
     module_name = GAME_BOT_MODULES.get(game)
     if module_name and module_name not in _loaded_modules:
         try:
@@ -84,9 +108,16 @@ def _game_bots(game: str) -> dict[str, Any]:
     return {**BOTS.get("*", {}), **BOTS.get(game, {})}
 
 
-def bot_names(game: str = "prohis") -> list[str]:
-    """The registered bot names that can play ``game``, sorted."""
-    return sorted(_game_bots(game))
+def bot_names(game: str = "prohis", *, optional: bool = True) -> list[str]:
+    """The registered bot names that can play ``game``, sorted.
+
+    ``optional=False`` leaves out the bots of :data:`OPTIONAL_BOTS` (a
+    tournament's default line-up uses only the bots every installation has).
+    """
+    names = _game_bots(game)
+    if not optional:
+        names = {n: b for n, b in names.items() if n not in OPTIONAL_BOTS.get(game, {})}
+    return sorted(names)
 
 
 def bot_class(name: str, game: str = "prohis") -> type[Bot]:
@@ -186,6 +217,7 @@ def __getattr__(name: str) -> Any:  # lazy: the bots that need more than the eng
 __all__ = [
     "BOTS",
     "GAME_BOT_MODULES",
+    "OPTIONAL_BOTS",
     "BluffBot",
     "Bot",
     "BotError",

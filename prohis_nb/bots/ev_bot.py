@@ -195,6 +195,6 @@ def _bribes_to_weigh(legal: Sequence[Action]) -> Iterator[Action]:
     kinds = list(bribes.up_to.items())  # type: ignore[attr-defined]
     for counts in product(*(range(min(n, WEIGHED_PER_KIND) + 1) for _kind, n in kinds)):
         cards = [kind for (kind, _n), count in zip(kinds, counts) for _ in range(count)]
-        action = bribes.action_for(cards)  # type: ignore[attr-defined]
+        action = bribes.action_for(cards)
         if action is not None:  # None: empty, or already rejected
             yield action

@@ -80,6 +80,7 @@ def _controlled(
     start = game.scores()
     game.apply({"seat": SMUGGLER, "act": "convoy", "cards": list(convoy)})
     game.apply({"seat": CONTROLLER, "act": "control", "card": controller_card})
+    assert game.decision is not None
     assert game.decision.kind == ("bribe" if bribe else "inspect_or_waive"), game.decision
     return game, start
 
@@ -116,13 +117,14 @@ def simulate_inspections(
         raise ValueError("simulate at least 2 trials")
     rng = random.Random(seed)
     base, start = _controlled(convoy, controller_card, ())
-    counts = Counter()
-    smuggler, controller = [], []
+    counts: Counter[str] = Counter()
+    smuggler: list[int] = []
+    controller: list[int] = []
     for _ in range(trials):
         game = base.copy()
         game.apply({"seat": CONTROLLER, "act": "inspect"})
         turned = []
-        while game.decision.kind == "inspection":
+        while game.decision is not None and game.decision.kind == "inspection":
             action = rng.choice(game.legal_actions())
             turned.append(convoy[action.position])
             game.apply(action)
@@ -154,7 +156,7 @@ def _all_turned(game: ProhisGame, turned: list[str], convoy: Sequence[str]) -> l
     return turned + [convoy[a.position] for a in forced]
 
 
-def _sd(values: list[float]) -> float:
+def _sd(values: Sequence[float]) -> float:
     mean = math.fsum(values) / len(values)
     return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1))
 
@@ -169,7 +171,7 @@ def settle(
     """
     game, start = _controlled(convoy, controller_card, bribe)
     if choice == "waive":
-        if game.decision.kind == "bribe":
+        if game.decision is not None and game.decision.kind == "bribe":
             game.apply({"seat": SMUGGLER, "act": "no_bribe"})
         game.apply({"seat": CONTROLLER, "act": "waive"})
     elif choice == "accept":

@@ -55,7 +55,7 @@ def pick_draw(
         return None
     for kind in wanted:
         for action in takes:
-            if action.source == "row" and view.row[action.slot] == kind:  # type: ignore[index]
+            if action.source == "row" and view.row[action.slot] == kind:
                 return action
     if pile:
         for action in takes:
@@ -105,7 +105,7 @@ def lowest_control(legal: Sequence[Action]) -> Action | None:
     if not controls:
         return None
     order = ("lieutenant", "captain", "inspector")
-    return min(controls, key=lambda a: order.index(a.card))  # type: ignore[arg-type]
+    return min(controls, key=lambda a: order.index(a.card))
 
 
 def random_turn(legal: Sequence[Action], rng: random.Random) -> Action:

@@ -8,7 +8,7 @@ not build one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from prohis_nb.bots.base import Bot
 
@@ -21,7 +21,7 @@ class RandomBot(Bot):
     """
 
     default_name = "random"
-    games = None  # any game
+    games: ClassVar[tuple[str, ...] | None] = None  # any game
     uses_view = False
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:

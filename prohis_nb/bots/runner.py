@@ -84,7 +84,9 @@ def play_game(
     uses_view = [bot.uses_view for bot in bots]
     decisions = 0
     while not game.ended:
-        seat = game.to_act
+        to_act = game.to_act
+        assert to_act is not None  # the game has not ended
+        seat = to_act
         legal = game.legal_actions()
         bot = bots[seat]
         view = game.view(seat) if uses_view[seat] else None

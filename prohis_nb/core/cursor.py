@@ -47,7 +47,9 @@ class Timeline:
             raise ValueError(f"checkpoint_every must be at least 1, got {checkpoint_every}")
         self.checkpoint_every = checkpoint_every
         self.live: GameBase | None = source if isinstance(source, GameBase) else None
-        self.record: Record = self.live.record() if self.live else load_record(source)
+        self.record: Record = (
+            source.record() if isinstance(source, GameBase) else load_record(source)
+        )
         self._build(list(self.record.actions))
 
     def _build(self, actions: list[Any]) -> None:

@@ -41,7 +41,7 @@ from prohis_nb.errors import (
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
-    from typing import Any, ClassVar
+    from typing import Any, ClassVar, Self
 
     from prohis_nb.core.record import Record
 
@@ -81,7 +81,7 @@ class GameBase(ABC):
     #: The record format this game reads and writes.
     record_format: ClassVar[str] = ""
     #: The class of this game's rules value (it has ``from_json`` and ``to_json``).
-    rules_type: ClassVar[type]
+    rules_type: ClassVar[Any]
     #: ``action_from_text(text, seat)``: an action typed by ``seat`` in a terminal
     #: (``"take pile"``, ``"declare wine,wine"``), or ``MalformedActionError``.
     action_from_text: ClassVar[Any]
@@ -97,6 +97,17 @@ class GameBase(ABC):
     _events: list[Event]
     _legal: Sequence[Any] | None
     _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
+
+    if TYPE_CHECKING:
+        # Every game is built alike, from its rules and a seed or a stacked table
+        # (records and tournaments rely on it); declared for the type checker only.
+        def __init__(
+            self,
+            rules: Any = None,
+            *,
+            seed: int | None = None,
+            table: Mapping[str, Any] | None = None,
+        ) -> None: ...
 
     # ------------------------------------------------------------ the rules' part
 
@@ -165,6 +176,10 @@ class GameBase(ABC):
     @abstractmethod
     def describe_event(self, event: Event, observer: int | None) -> str:
         """Phrase one event for ``observer`` (a seat, or ``None`` for the teacher)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now (RULES.md, "Who knows what"), as the game's view value."""
 
     @abstractmethod
     def scores(self) -> list[int]:
@@ -316,7 +331,7 @@ class GameBase(ABC):
         self.__dict__.update(rebuilt.__dict__)
         return last
 
-    def copy(self) -> GameBase:
+    def copy(self) -> Self:
         """An independent copy of this game (cheap: a few microseconds)."""
         other = object.__new__(type(self))
         other.players = self.players

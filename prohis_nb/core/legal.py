@@ -217,7 +217,7 @@ def group_by_act(legal: Sequence[Any]) -> dict[str, Sequence[Any]]:
     groups: dict[str, list[Any]] = {}
     for action in legal:
         groups.setdefault(action.act, []).append(action)
-    return groups
+    return dict(groups)  # typed as the LegalActions' groups (read-only sequences)
 
 
 def legal_actions_json(legal: Sequence[Any]) -> list[dict[str, Any]]:

@@ -28,15 +28,18 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.limits import MAX_RECORD_BYTES, check_tree, parse_json
 from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, excerpt
 
+if TYPE_CHECKING:
+    from prohis_nb.core.game import GameBase
+
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 
-def game_classes() -> dict[str, type]:
+def game_classes() -> dict[str, type[GameBase]]:
     """The games a record may hold, by record format (imported on demand)."""
     from prohis_nb.games import available_games, game_class
 

@@ -9,7 +9,7 @@ variants), :mod:`~prohis_nb.prohis.actions` (the decisions), :mod:`~prohis_nb.pr
 
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import Card
-from prohis_nb.prohis.game import ProhisGame
+from prohis_nb.prohis.game import ProhisGame, from_deal
 from prohis_nb.prohis.rules import ProhisRules
 
-__all__ = ["Action", "Card", "ProhisGame", "ProhisRules"]
+__all__ = ["Action", "Card", "ProhisGame", "ProhisRules", "from_deal"]

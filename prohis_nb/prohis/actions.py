@@ -4,9 +4,9 @@ An :class:`Action` is a named tuple, so it is hashable, cheap, and compares by
 value. Its fields follow the record format of RECORD.md (``from`` is spelled
 ``source`` in Python because ``from`` is a keyword):
 
-=========== ===================================================================
+============ ==================================================================
 act          fields
-=========== ===================================================================
+============ ==================================================================
 ``take``     ``source`` = ``"row"`` with ``slot`` 0-3, or ``"pile"``
 ``stop``     (end the draw after one pick)
 ``pass``     (pass the turn)
@@ -18,7 +18,7 @@ act          fields
 ``accept``   / ``reject`` (answer a bribe)
 ``inspect``  / ``waive`` (when no bribe was offered)
 ``turn``     ``position``: index in the convoy of the card to turn over
-=========== ===================================================================
+============ ==================================================================
 
 >>> Action(1, "convoy", cards=("illegal", "legal", "captain"))
 Action(seat=1, act='convoy', cards=('illegal', 'legal', 'captain'))
@@ -58,7 +58,7 @@ ACT_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 _ActionFields = namedtuple(
-    "Action",
+    "_ActionFields",
     "seat act cards source slot card position",
     defaults=((), None, None, None, None),
 )

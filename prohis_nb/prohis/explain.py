@@ -70,7 +70,7 @@ def explain_illegal(game: ProhisGame, action: Action) -> str:
                 f"seat {seat} holds {sum(hand)} cards: a player with 8 or more cards may not "
                 f"draw; {allowed}"
             )
-        if action.source == "row" and game.row[action.slot] is None:  # type: ignore[index]
+        if action.source == "row" and game.row[action.slot] is None:
             return f"row slot {action.slot} is empty; {allowed}"
         if action.source == "pile" and not game.pile:
             return f"the pile is empty; {allowed}"

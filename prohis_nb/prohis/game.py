@@ -30,7 +30,7 @@ knows (the public bounds).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from prohis_nb.core.game import Decision, Event, GameBase
@@ -327,7 +327,7 @@ class ProhisGame(GameBase):
 
     # ------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    def _compute_legal(self) -> tuple[Sequence[Action], Mapping[Action, Action]]:
         phase = self.phase
         seat = self._to_act
         assert seat is not None
@@ -475,7 +475,7 @@ class ProhisGame(GameBase):
 
     def _do_control(self, action: Action) -> None:
         seat = action.seat
-        kind = KIND_INDEX[action.card]  # type: ignore[index]
+        kind = KIND_INDEX[action.card]
         self.hands[seat][kind] -= 1
         for observer in self.known_hand:  # it left the hand face up
             if observer[seat][kind]:
@@ -786,6 +786,62 @@ _HANDLERS = {
 
 
 # ---------------------------------------------------------------- setup
+
+
+def from_deal(
+    hands: Sequence[Sequence[str]],
+    row: Sequence[str | None],
+    pile: Sequence[str],
+    first: int = 0,
+    *,
+    rules: ProhisRules | None = None,
+    public_hands: list[list[str]] | None = None,
+) -> ProhisGame:
+    """A game that starts from an explicit deal, with the facts everyone saw dealt.
+
+    ``hands[i]``: seat ``i``'s starting hand; ``row``: the 4 face-up slots
+    (``None`` for an empty slot, only once the pile is empty); ``pile``: the
+    draw pile, **top card first**; ``first``: the seat that plays first.
+    ``public_hands[i]``: the cards of ``hands[i]`` that every seat saw go into
+    it (a real deal hands out each captain and inspector in the open: pass
+    ``[["captain", "inspector"]] * players`` for that); by default nobody
+    knows anything of another hand.
+
+    ``rules`` default to the rules for ``len(hands)`` players **with the deck
+    you dealt** (a custom deck: the cards in the hands, the row and the pile);
+    give rules to play with the rulebook's deck, and the deal must then hold
+    exactly that deck. Bad input raises ``RecordError`` or ``RulesError``
+    saying what is wrong. This is the engine's stacked setup (RECORD.md), so
+    the game's record replays it exactly.
+
+    >>> game = from_deal(
+    ...     [["illegal", "legal", "captain", "inspector"], ["legal", "captain", "inspector"],
+    ...      ["lieutenant", "captain", "inspector"]],
+    ...     row=["legal"] * 4, pile=["illegal", "legal"])
+    >>> game.hand(0), game.to_act, game.rules.deck_counts()["legal"]
+    (['legal', 'illegal', 'captain', 'inspector'], 0, 7)
+    """
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise RecordError(
+            f"hands must be a list of hands (lists of card kinds), got {excerpt(hands)}"
+        )
+    if rules is None:
+        dealt: dict[str, int] = dict.fromkeys(KINDS, 0)
+        for card in [*(c for hand in hands for c in hand), *row, *pile]:
+            if card is not None:
+                if not isinstance(card, str) or card not in KIND_INDEX:
+                    raise RecordError(f"unknown card {excerpt(card)}; kinds are {', '.join(KINDS)}")
+                dealt[card] += 1
+        rules = ProhisRules(players=len(hands), deck=dealt)
+    table: dict[str, Any] = {
+        "first": first,
+        "hands": [list(hand) for hand in hands],
+        "row": list(row),
+        "pile": list(pile),
+    }
+    if public_hands is not None:
+        table["public_hands"] = [list(cards) for cards in public_hands]
+    return ProhisGame(rules, table=table)
 
 
 def _deal(rules: ProhisRules, seed: int):

@@ -39,6 +39,10 @@ def describe(event: Event, observer: int | None) -> str:
     kind, actor, data = event
     who = _who(actor, observer)
     sees_all = observer is None or observer == actor
+    if kind == "recalled":  # a line of a seat's log carried into a determinized game
+        if observer is None:
+            return f"(as seat {data['seat']} saw it) {data['line']}"
+        return data["line"] if observer == data["seat"] else ""
     if kind == "start":
         return f"{who} {'play' if actor == observer else 'plays'} first."
     if kind == "take_row":

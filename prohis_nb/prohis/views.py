@@ -128,6 +128,10 @@ class SeatView:
     final_scores: tuple[int, ...] | None = None
     #: The seats with the highest final score (``None`` before the end).
     winners: tuple[int, ...] | None = None
+    #: During a draw, where the first pick came from (``"row"`` or ``"pile"``: public).
+    first_pick: str | None = None
+    #: In the final round, the seats still to play, in order (public; ``()`` before).
+    final_turns: tuple[int, ...] = ()
 
     game = "prohis"
 
@@ -159,6 +163,8 @@ class SeatView:
             "log": list(self.log),
             "final_scores": None if self.final_scores is None else list(self.final_scores),
             "winners": None if self.winners is None else list(self.winners),
+            "first_pick": self.first_pick,
+            "final_turns": list(self.final_turns),
         }
 
     def _repr_html_(self) -> str:
@@ -305,6 +311,8 @@ def seat_view(game: ProhisGame, seat: int) -> SeatView:
         log=tuple(game.log(seat)),
         final_scores=tuple(game.scores()) if game.ended else None,
         winners=tuple(game.winners()) if game.ended else None,
+        first_pick=game.first_pick if game.phase == "second_pick" else None,
+        final_turns=tuple(game.final_queue),
     )
 
 

@@ -135,6 +135,10 @@ class SmuggleGame(GameBase):
         self.immunity = False
         self.phase = "declare"
         self.last_search: SearchShown | None = None
+        # What each seat knows this round (see _forget_discard): cards of the
+        # current hand (a lower bound) and cards in the discard pile.
+        self.known_hand: list[Counter] = [Counter() for _ in range(self.players)]
+        self.known_discards: list[Counter] = [Counter() for _ in range(self.players)]
         self._events: list[Event] = []
         self._start_round()
         self._start()
@@ -157,17 +161,23 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
+        self.known_hand = [Counter() for _ in range(self.players)]
+        self.known_discards = [Counter() for _ in range(self.players)]
         self._event("round", None, round=self.round, officer=self.officer)
         self._fresh_hand(self._next_player(self.officer))
 
     def _draw(self, seat: int, count: int) -> None:
         cards = [self.pack.pop() for _ in range(count)]
         self.hand.extend(cards)
+        self.known_hand[seat].update(cards)
         self._event("draw", seat, cards=tuple(cards))
 
     def _fresh_hand(self, seat: int) -> None:
         """``seat`` draws 4 fresh cards and must declare (or the round ends)."""
         self.discards.extend(self.hand)
+        for hand, discards in zip(self.known_hand, self.known_discards):
+            discards.update(hand)  # what a seat knew of the hand is now in the discards
+            hand.clear()
         self.hand = []
         self.holder, self.receiver = seat, None
         self.declared, self.immunity = None, False
@@ -203,10 +213,11 @@ class SmuggleGame(GameBase):
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
         truth = not self.immunity and self._complete_truth()
         has_bag = DIPLOMATIC_BAG in self.hand
-        self.last_search = SearchShown(searcher, self.holder, tuple(self.hand), how, truth)
-        self._event(
-            "search", searcher, holder=self.holder, cards=tuple(self.hand), truth=truth, how=how
-        )
+        holder = self.holder
+        assert holder is not None  # a search is of the hand someone holds
+        self.known_hand = [Counter(self.hand) for _ in range(self.players)]  # shown to all
+        self.last_search = SearchShown(searcher, holder, tuple(self.hand), how, truth)
+        self._event("search", searcher, holder=holder, cards=tuple(self.hand), truth=truth, how=how)
         return truth, has_bag
 
     # ------------------------------------------------------------ the rules' part
@@ -215,6 +226,7 @@ class SmuggleGame(GameBase):
         phase = self.phase
         if phase == "declare":
             return _declare_actions(self.holder)  # type: ignore[arg-type]
+        legal: tuple[Action, ...]
         if phase == "officer":
             other = "challenge" if self.immunity else "search"
             legal = (Action(self.officer, "accept"), Action(self.officer, other))
@@ -239,6 +251,8 @@ class SmuggleGame(GameBase):
     def _do(self, action: Action) -> None:
         act, seat = action.act, action.seat
         board = self.rules.board
+        holder = self.holder  # the seat holding the hand (None only once the game is over)
+        assert holder is not None
         if act == "declare":
             self.declared, self.immunity = action.items, False
             self._event("declare", seat, items=action.items)
@@ -250,12 +264,11 @@ class SmuggleGame(GameBase):
         elif act == "accept" and self.phase == "officer":
             self._event("accept", seat, role="officer")
             if not self.immunity:
-                self._pay(self.holder, seat, board.hand_duty(Counter(self.declared)), "duty")
-            self.receiver = self._next_player(self.holder)  # type: ignore[arg-type]
-            self._event("pass", self.holder, to=self.receiver)
+                self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
+            self.receiver = self._next_player(holder)
+            self._event("pass", holder, to=self.receiver)
             self.phase = "receiver"
         elif act == "search":
-            holder = self.holder
             truth, _ = self._search(seat, "officer")
             if truth:
                 self._pay(holder, seat, board.hand_duty(Counter(self.declared)), "duty")
@@ -264,7 +277,6 @@ class SmuggleGame(GameBase):
                 self._pay(holder, seat, board.hand_fines(dutiable_counts(self.hand)), "fines")
             self._fresh_hand(self._next_player(holder))
         elif act == "challenge":
-            holder = self.holder
             _, has_bag = self._search(seat, "challenge")
             if has_bag:
                 self._pay(seat, holder, board.immunity_fine, "immunity upheld")
@@ -282,9 +294,10 @@ class SmuggleGame(GameBase):
                 self._end_round()
                 return
             self._event("look", seat, cards=tuple(self.hand))
+            self.known_hand[seat] = Counter(self.hand)
             self.phase = "discard"
         elif act == "inform":
-            passer = self.holder
+            passer = holder
             truth, _ = self._search(seat, "informer")
             if truth:
                 self._pay(seat, passer, board.compensation, "informer was wrong")
@@ -296,11 +309,27 @@ class SmuggleGame(GameBase):
         elif act == "discard":
             self.hand.remove(action.card)
             self.discards.append(action.card)
+            self._forget_discard(seat, action.card)
             self._event("discard", seat, card=action.card)
             self._draw(seat, 1)
             self.phase = "declare"
         else:  # pragma: no cover - _compute_legal never offers anything else
             raise AssertionError(f"unexpected action {excerpt(action)}")
+
+    def _forget_discard(self, seat: int, card: str) -> None:
+        """``seat`` discarded ``card`` face down: only ``seat`` knows which card went.
+
+        Another seat that knew some cards of the hand (it passed the hand on)
+        knows one fewer of each kind for sure: any of them may be the one.
+        """
+        for observer, known in enumerate(self.known_hand):
+            if observer == seat:
+                known[card] -= 1
+                self.known_discards[seat][card] += 1
+            else:
+                for kind in list(known):
+                    known[kind] -= 1
+            known += Counter()  # drop the kinds down to zero
 
     def _coerce_action(self, action: Any) -> Action:
         if isinstance(action, str):
@@ -329,7 +358,8 @@ class SmuggleGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
-    def _copy_state(self, other: SmuggleGame) -> None:
+    def _copy_state(self, other: GameBase) -> None:
+        assert isinstance(other, SmuggleGame)
         other._packs = self._packs
         other.money = list(self.money)
         other.round, other.officer, other.phase = self.round, self.officer, self.phase
@@ -341,6 +371,8 @@ class SmuggleGame(GameBase):
         other.holder, other.receiver = self.holder, self.receiver
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
+        other.known_hand = [Counter(known) for known in self.known_hand]
+        other.known_discards = [Counter(known) for known in self.known_discards]
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:
@@ -408,6 +440,26 @@ class SmuggleGame(GameBase):
         )
 
 
+def from_deal(packs: list[list[str]], rules: SmuggleRules | None = None) -> SmuggleGame:
+    """A game from an explicit deal: one pack order per round, **top card first**.
+
+    Smuggle deals nothing in the open: everything a seat knows comes later
+    (its own draws, searches, declarations), so the deal is just the order of
+    each round's pack (``rules.players`` rounds, each pack the 54 cards of
+    :data:`PACK`). ``rules`` default to ``SmuggleRules(players=len(packs))``.
+    Bad input raises ``RecordError`` saying what is wrong.
+
+    >>> game = from_deal([list(PACK)] * 3)
+    >>> game.view(1).hand
+    ('luggage', 'luggage', 'luggage', 'luggage')
+    """
+    if rules is None:
+        if not isinstance(packs, list | tuple):
+            raise RecordError(f"packs must be a list of pack orders, got {excerpt(packs)}")
+        rules = SmuggleRules(players=len(packs))
+    return SmuggleGame(rules, table={"packs": [list(pack) for pack in packs]})
+
+
 def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     """Check a stacked table: one full pack order (top card first) per round."""
     if not isinstance(table, Mapping) or set(table) != {"packs"}:
@@ -436,4 +488,4 @@ def _read_table(table: Any, players: int) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-__all__ = ["SmuggleGame", "SmuggleRules"]
+__all__ = ["SmuggleGame", "SmuggleRules", "from_deal"]

@@ -23,6 +23,10 @@ def describe(event: Event, observer: int | None) -> str:
     kind, actor, data = event
     who = _who(actor, observer)
     sees = observer is None or observer == actor
+    if kind == "recalled":  # a line of a seat's log carried into a determinized game
+        if observer is None:
+            return f"(as seat {data['seat']} saw it) {data['line']}"
+        return data["line"] if observer == data["seat"] else ""
     if kind == "round":
         return f"Round {data['round'] + 1}: seat {data['officer']} is the Customs Officer."
     if kind == "draw":

@@ -80,11 +80,10 @@ class SmuggleRules:
             variants = {}
         if not isinstance(variants, Mapping):
             raise RulesError(f"variants must be an object, got {excerpt(variants)}")
-        unknown = set(variants) - {"board"}
-        if unknown:
+        extra = set(variants) - {"board"}
+        if extra:
             raise RulesError(
-                f"unknown Smuggle variant(s) {excerpt(sorted(map(str, unknown)))}; allowed: "
-                "['board']"
+                f"unknown Smuggle variant(s) {excerpt(sorted(map(str, extra)))}; allowed: ['board']"
             )
         board = Board.from_json(variants["board"]) if "board" in variants else Board()
         return cls(players=data["players"], board=board)

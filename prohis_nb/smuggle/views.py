@@ -16,6 +16,7 @@ from typing import Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
+from prohis_nb.smuggle.board import PACK_COUNTS
 from prohis_nb.smuggle.game import SearchShown
 
 
@@ -47,6 +48,12 @@ class SeatView:
     final_scores: tuple[int, ...] | None = None
     #: The seats with the most money at the end (``None`` before the end).
     winners: tuple[int, ...] | None = None
+    #: Cards this seat knows are in the current hand (all of it when it holds the
+    #: hand; after passing it on, fewer with each face-down discard).
+    known_in_hand: tuple[str, ...] = ()
+    #: Cards this seat knows are in this round's discard pile (searched hands,
+    #: its own discards, what it knew of a hand when it was thrown away).
+    known_discards: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -126,8 +133,15 @@ def seat_view(game, seat: int) -> SeatView:
         log=tuple(game.log(seat)),
         final_scores=tuple(game.scores()) if game.ended else None,
         winners=tuple(game.winners()) if game.ended else None,
+        known_in_hand=_cards(game.known_hand[seat]),
+        known_discards=_cards(game.known_discards[seat]),
         **_common(game),
     )
+
+
+def _cards(counts) -> tuple[str, ...]:
+    """Counted cards as a tuple, kinds in the pack's order."""
+    return tuple(kind for kind in PACK_COUNTS for _ in range(counts[kind]))
 
 
 def table_view(game) -> TableView:

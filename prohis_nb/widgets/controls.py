@@ -47,7 +47,7 @@ class CardComposer(widgets.VBox):
         hand: Sequence[str],
         renderer: Renderer,
         ordered: bool,
-        on_send: Callable[[Any], None],
+        on_send: Callable[[Any], object],
     ) -> None:
         self.act = act
         self.actions = actions
@@ -183,7 +183,7 @@ class ActionPanel(widgets.VBox):
     or :meth:`hide` when the seat has nothing to decide.
     """
 
-    def __init__(self, renderer: Renderer, on_action: Callable[[Any], None]) -> None:
+    def __init__(self, renderer: Renderer, on_action: Callable[[Any], object]) -> None:
         self.renderer = renderer
         self._on_action = on_action
         self.buttons: dict[Any, widgets.Button] = {}

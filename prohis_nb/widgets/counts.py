@@ -53,8 +53,8 @@ class KindRows:
         kinds: Sequence[str],
         act: str,
         renderer: Renderer,
-        add: Callable[[str], None],
-        remove: Callable[[str], None],
+        add: Callable[[str], object],  # what they return is not used
+        remove: Callable[[str], object],
         *,
         label_width: str,
         verb: str = "back from",
@@ -97,7 +97,7 @@ class CountComposer(widgets.VBox):
         actions: Sequence[Any],
         hand: Sequence[str],
         renderer: Renderer,
-        on_send: Callable[[Any], None],
+        on_send: Callable[[Any], object],
     ) -> None:
         self.act = act
         self.actions = actions
@@ -106,15 +106,16 @@ class CountComposer(widgets.VBox):
         self._on_send = on_send
         self.counts: Counter[str] = Counter()
         up_to: Mapping[str, int] | None = getattr(actions, "up_to", None)
-        self._find = getattr(actions, "action_for", None)
-        if up_to is None or self._find is None:  # a plain list: small, read it once
+        find: Callable[[list[str]], Any] | None = getattr(actions, "action_for", None)
+        if up_to is None or find is None:  # a plain list: small, read it once
             listed = {_key(a.cards): a for a in actions}
             most: Counter[str] = Counter()
             for key in listed:
                 for kind, count in Counter(key).items():
                     most[kind] = max(most[kind], count)
             up_to = dict(most)
-            self._find = lambda cards: listed.get(_key(cards))
+            find = lambda cards: listed.get(_key(cards))  # noqa: E731
+        self._find: Callable[[list[str]], Any] = find
         # The kinds in the hand's order (the fixed kind order), then any other.
         order = list(dict.fromkeys([*self.hand, *up_to]))
         self.limits = {kind: up_to[kind] for kind in order if up_to.get(kind)}

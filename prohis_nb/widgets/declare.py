@@ -69,7 +69,7 @@ class ItemComposer(widgets.VBox):
         field: str,
         view: Mapping[str, Any],
         renderer: Renderer,
-        on_send: Callable[[Any], None],
+        on_send: Callable[[Any], object],
     ) -> None:
         self.act = act
         self.field = field

@@ -155,7 +155,7 @@ class ExplainedPlot:
         self._drawn = (dict(settings), dict(values))
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
         self.text.value = f"{css()}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
-        fit(self)  # type: ignore[arg-type]
+        fit(self)
         return True
 
 

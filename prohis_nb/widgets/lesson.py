@@ -204,17 +204,14 @@ def stacked_game(
     """
     from collections import Counter
 
-    from prohis_nb.prohis import ProhisGame, ProhisRules
+    from prohis_nb.prohis import ProhisRules, from_deal
 
     rules = rules or ProhisRules(players=len(hands))
     row = list(row) if row is not None else ["legal"] * 4
     placed = Counter(card for hand in hands for card in hand) + Counter(row)
     deck = rules.deck_counts()
     pile = [kind for kind in deck for _ in range(deck[kind] - placed[kind])]
-    table = {"first": first, "hands": hands, "row": row, "pile": pile}
-    if public_hands is not None:
-        table["public_hands"] = public_hands
-    return ProhisGame(rules, table=table)
+    return from_deal(hands, row, pile, first, rules=rules, public_hands=public_hands)
 
 
 def dealt_game(
@@ -257,7 +254,7 @@ def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None)
     """
     from collections import Counter
 
-    from prohis_nb.smuggle.game import PACK, SmuggleGame
+    from prohis_nb.smuggle.game import PACK, from_deal
     from prohis_nb.smuggle.rules import SmuggleRules
 
     rules = rules or SmuggleRules(players=players)
@@ -266,4 +263,4 @@ def stacked_smuggle_game(top: list[str], players: int = 3, *, rules: Any = None)
     if min(rest.values()) < 0:
         raise ValueError(f"the pack cannot supply {top}: it holds {dict(Counter(PACK))}")
     first = list(top) + list(rest.elements())  # the rest in the fixed kind order
-    return SmuggleGame(rules, table={"packs": [first] + [list(PACK)] * (rules.players - 1)})
+    return from_deal([first] + [list(PACK)] * (rules.players - 1), rules)

@@ -316,6 +316,7 @@ class Play(widgets.VBox):
         game = self.game
         while not game.ended and game.to_act not in self.humans:
             seat = game.to_act
+            assert seat is not None  # the game has not ended
             bot = self.bots[seat]
             view = game.view(seat) if bot.uses_view else None
             action = bot.choose(view, game.legal_actions())
@@ -346,6 +347,7 @@ class Play(widgets.VBox):
             return
         view = game.view(self.seat)
         self.panel.show(view.to_json(), game.legal_actions())
+        assert game.decision is not None  # the game has not ended
         self.status.value = f"<b>Your decision:</b> {esc(game.decision.text)}"
         self._draw_coach()
 
@@ -559,6 +561,7 @@ class HotSeat(Play):
             self._final_reveal()
             return
         seat = game.to_act
+        assert seat is not None and game.decision is not None  # the game has not ended
         if seat != self.shown:
             self.shown = None
             self._cover(seat)
@@ -608,6 +611,7 @@ class HotSeat(Play):
             self.curtain.layout.display = "none"
             return
         self.curtain.layout.display = ""
+        assert self.game.decision is not None  # a seat is to act
         self.curtain_text.value = (
             f"<div style='font-size:16px;padding:8px;border:2px solid #E69F00;"
             f"border-radius:6px;background:#fff3c4'>Seat {seat}'s turn: "

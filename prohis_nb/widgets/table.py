@@ -162,12 +162,14 @@ class Table(widgets.VBox):
     def refresh(self) -> None:
         """Draw the game again from the chosen seat's view."""
         game = self._game
-        if self._seat == TEACHER:
+        seat = self._seat
+        viewer: int | None
+        if seat == TEACHER or not isinstance(seat, int):
             self.view = game.omniscient_view()  # type: ignore[attr-defined]
             viewer = None
         else:
-            self.view = game.view(self._seat)  # type: ignore[attr-defined]
-            viewer = self._seat
+            self.view = game.view(seat)
+            viewer = seat
         renderer = renderer_for(game.game_name)
         self.board.value = render_table(self.view.to_json(), renderer, viewer, caption=self.caption)
         fit(self)  # large print (or not) for the seat selector too

@@ -1,0 +1,480 @@
+"""The class's results: every rate the class showed, with its interval, beside the theory.
+
+::
+
+    results = load_class("notebooks/class_records")
+    results.table()
+
+:func:`load_class` reads a folder (or a list of files, or an upload's files),
+skips what it cannot use with a reason (:attr:`ClassResults.skipped`), and
+counts every decision of every game (:mod:`~prohis_nb.classroom.counts`).
+:meth:`ClassResults.table` pools the counts into rates, one :class:`Row`
+each: what was counted, how many of how many, the rate, its confidence
+interval (:mod:`~prohis_nb.classroom.intervals`: Wilson by default, clustered
+by game), and the equilibrium prediction with the model it comes from
+(:mod:`~prohis_nb.classroom.theory`) or why there is none.
+
+The table is plain Python (a :class:`ClassTable` of rows, shown as HTML in a
+notebook, written as CSV); ``table.to_pandas()`` gives a DataFrame when
+pandas is installed, but nothing here needs it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from prohis_nb.classroom.intervals import clustered, interval
+from prohis_nb.classroom.loading import GameResult, Skipped, read_games
+from prohis_nb.classroom.theory import Prediction, convoy_predictions, declaration_predictions
+from prohis_nb.text import count, percent
+
+GAMES = ("prohis", "smuggle")
+KIND_WORDS = {
+    "0_items": "declarations of nothing",
+    "1_items": "declarations of 1 item",
+    "2_items": "declarations of 2 items",
+    "3_items": "declarations of 3 items",
+    "4_items": "declarations of 4 items",
+    "immunity": "immunity claims",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One rate of the class: ``count`` of ``out_of`` decisions, its interval, the prediction."""
+
+    game: str
+    measure: str  # a short name, e.g. "inspection"
+    description: str  # what was counted, in words
+    count: int
+    out_of: int
+    rate: float | None  # None when there was nothing to count
+    low: float | None
+    high: float | None
+    games: int  # games with at least one such decision
+    predicted_low: float | None
+    predicted_high: float | None
+    model: str  # where the prediction comes from
+    note: str  # why there is none, or what to keep in mind
+
+    @property
+    def prediction(self) -> Prediction:
+        return Prediction(self.predicted_low, self.predicted_high, self.model, self.note)
+
+    def observed(self) -> str:
+        """The rate and its interval in words: ``35% (18% to 57%), 7 of 20``."""
+        if self.rate is None:
+            return "none seen"
+        return (
+            f"{percent(self.rate)} ({percent(self.low or 0)} to {percent(self.high or 0)}), "
+            f"{self.count} of {self.out_of}"
+        )
+
+    def agrees(self) -> bool | None:
+        """Whether the interval meets the predicted range (``None``: nothing to compare)."""
+        if self.rate is None or self.predicted_low is None or self.predicted_high is None:
+            return None
+        assert self.low is not None and self.high is not None
+        return self.low <= self.predicted_high and self.predicted_low <= self.high
+
+
+COLUMNS = tuple(f.name for f in fields(Row))
+
+
+def _short(model: str) -> str:
+    """A model's short name: its description up to the first colon (``"convoy game (...)"``)."""
+    return model.split(":", 1)[0]
+
+
+class ClassTable:
+    """The rows of the class table, shown as HTML in a notebook; plain data underneath."""
+
+    def __init__(self, rows: list[Row], method: str, confidence: float, clustered: bool) -> None:
+        self.rows = rows
+        self.method = method
+        self.confidence = confidence
+        self.clustered = clustered
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, key: int | str) -> Row:
+        """A row by position, or by measure name (``table["inspection"]``)."""
+        if isinstance(key, str):
+            for row in self.rows:
+                if row.measure == key:
+                    return row
+            names = ", ".join(row.measure for row in self.rows)
+            raise KeyError(f"no row {key!r} in this table; rows: {names}")
+        return self.rows[key]
+
+    def interval_words(self) -> str:
+        """How the intervals were computed, in one sentence."""
+        name = "Wilson score" if self.method == "wilson" else "exact Clopper–Pearson"
+        how = ", clustered by game (effective sample size)" if self.clustered else ""
+        return f"{percent(self.confidence)} {name} intervals{how}"
+
+    def to_rows(self) -> list[list[Any]]:
+        """Header, then one list per row (numbers as numbers, ``""`` for none)."""
+        out: list[list[Any]] = [list(COLUMNS)]
+        for row in self.rows:
+            values = []
+            for name in COLUMNS:
+                value = getattr(row, name)
+                if isinstance(value, float):
+                    value = round(value, 6)
+                values.append("" if value is None else value)
+            out.append(values)
+        return out
+
+    def to_csv(self, path: str | Path | None = None) -> str:
+        """The table as CSV text (header first); also written to ``path`` when given."""
+        from prohis_nb.widgets.downloads import csv_text
+
+        text = csv_text(self.to_rows())
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8", newline="")  # the csv module's line ends
+        return text
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame of the rows (pandas is optional: install it to use this)."""
+        import pandas as pd
+
+        return pd.DataFrame([{name: getattr(r, name) for name in COLUMNS} for r in self.rows])
+
+    def models(self) -> dict[str, str]:
+        """Every model the predictions come from: short name → its full description."""
+        out: dict[str, str] = {}
+        for row in self.rows:
+            if row.model:
+                out.setdefault(_short(row.model), row.model)
+        return out
+
+    def _repr_html_(self) -> str:
+        head = (
+            "<tr><th>game</th><th>what was counted</th><th>class</th>"
+            "<th>theory</th><th>model</th></tr>"
+        )
+        body = []
+        for row in self.rows:
+            theory = str(row.prediction)
+            model = _short(row.model) if row.prediction.applies else row.note
+            if row.prediction.applies and row.note:
+                model += f" ({row.note})"
+            body.append(
+                "<tr>"
+                + "".join(
+                    f"<td style='text-align:left'>{html.escape(str(cell))}</td>"
+                    for cell in (row.game, row.description, row.observed(), theory, model)
+                )
+                + "</tr>"
+            )
+        caption = html.escape(f"The class against the theory ({self.interval_words()})")
+        notes = "".join(
+            f"<li><b>{html.escape(name)}</b>: {html.escape(text.split(': ', 1)[-1])}</li>"
+            for name, text in self.models().items()
+        )
+        return (
+            f"<table class='pnb-class-table'><caption>{caption}</caption>"
+            f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
+            + (f"<ul class='pnb-class-models'>{notes}</ul>" if notes else "")
+        )
+
+    def __repr__(self) -> str:
+        lines = [f"ClassTable: {count(len(self.rows), 'row')}, {self.interval_words()}"]
+        for row in self.rows:
+            lines.append(f"  {row.game} {row.measure}: {row.observed()}; theory {row.prediction}")
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------ which rows
+
+
+Spec = tuple[str, str, Callable[[dict[str, int]], int], Callable[[dict[str, int]], int]]
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _prohis_specs() -> list[Spec]:
+    def key(name: str) -> Callable[[dict[str, int]], int]:
+        return lambda c: c[name]
+
+    specs: list[Spec] = [
+        ("control", "chances to control that were taken", key("controls"), key("control_chances"))
+    ]
+    for rank in ("lieutenant", "captain", "inspector"):
+        specs.append(
+            (
+                f"control with {rank}",
+                f"controls played with {'an' if rank == 'inspector' else 'a'} {rank}",
+                key(f"controls_{rank}"),
+                key("controls"),
+            )  # fmt: skip
+        )
+    specs += [
+        ("dirty convoys", "convoys holding illegal goods", key("convoys_dirty"), key("convoys")),
+        (
+            "bait",
+            "hands holding illegal goods that sent a clean convoy (bluff by bait)",
+            key("convoys_bait"),
+            lambda c: c["convoys_dirty"] + c["convoys_bait"],
+        ),  # fmt: skip
+        (
+            "bribe offered",
+            "controlled convoys offered a bribe",
+            lambda c: c["convoys_clean_bribed"] + c["convoys_dirty_bribed"],
+            key("bribe_chances"),
+        ),  # fmt: skip
+        (
+            "bribe accepted",
+            "bribes accepted",
+            key("bribes_accepted"),
+            lambda c: c["bribes_accepted"] + c["bribes_rejected"],
+        ),  # fmt: skip
+        (
+            "inspection",
+            "convoys offered no bribe that were inspected",
+            key("inspections"),
+            lambda c: c["inspections"] + c["waivers"],
+        ),  # fmt: skip
+        ("catch", "searches that turned up illegal goods", key("catches"), key("searches")),
+    ]
+    return specs
+
+
+def _smuggle_specs() -> list[Spec]:
+    def key(name: str) -> Callable[[dict[str, int]], int]:
+        return lambda c: c[name]
+
+    specs: list[Spec] = [
+        (
+            "lies all",
+            "declarations that were not the complete truth",
+            key("lies"),
+            key("declarations"),
+        )  # fmt: skip
+    ]
+    for kind, words in KIND_WORDS.items():
+        specs.append((f"lies {kind}", f"{words} that were false", key(f"lies_{kind}"),
+                      key(f"declarations_{kind}")))  # fmt: skip
+    specs.append(
+        (
+            "searches all",
+            "declarations the Officer searched (or challenged)",
+            key("searches"),
+            key("officer_decisions"),
+        )  # fmt: skip
+    )
+    for kind, words in KIND_WORDS.items():
+        specs.append((f"searches {kind}", f"{words} searched by the Officer",
+                      key(f"searches_{kind}"), key(f"officer_decisions_{kind}")))  # fmt: skip
+    specs += [
+        (
+            "passed lies",
+            "hands the Officer let through that were false",
+            key("passed_lies"),
+            key("passed_hands"),
+        ),  # fmt: skip
+        (
+            "informing",
+            "passed hands the receiver informed on (or challenged)",
+            key("informs"),
+            key("receiver_decisions"),
+        ),  # fmt: skip
+    ]
+    return specs
+
+
+def _no_prediction(measure: str) -> str:
+    if measure.startswith("control"):
+        return (
+            "no prediction: the convoy game starts once a card is played "
+            "(whether to control, and with what, is left out)"
+        )
+    if measure == "catch":
+        return (
+            "no prediction: how often a search catches depends on each convoy "
+            "(analysis.odds gives it convoy by convoy)"
+        )
+    return "no prediction"
+
+
+# ------------------------------------------------------------ the results
+
+
+class ClassResults:
+    """A class's games, counted: the table against the theory, a plot, a CSV, what was skipped."""
+
+    def __init__(self, games: list[GameResult], skipped: list[Skipped]) -> None:
+        self.games = games
+        self.skipped = skipped
+        self._predictions: dict[str, dict[str, Prediction]] = {}
+
+    # ---------------------------------------------------------------- counts
+
+    def games_of(self, game: str) -> list[GameResult]:
+        """The counted games of ``game`` (``"prohis"`` or ``"smuggle"``)."""
+        if game not in GAMES:
+            raise ValueError(f"game is one of {', '.join(map(repr, GAMES))}, got {game!r}")
+        return [g for g in self.games if g.game == game]
+
+    def totals(self, game: str) -> dict[str, int]:
+        """Every count of :mod:`~prohis_nb.classroom.counts`, summed over the class's games."""
+        from prohis_nb.classroom.counts import keys_of
+
+        totals = dict.fromkeys(keys_of(game), 0)
+        for result in self.games_of(game):
+            for key, value in result.counts.items():
+                totals[key] += value
+        return totals
+
+    def predictions(self, game: str) -> dict[str, Prediction]:
+        """The theory's predictions for ``game``'s rows (computed once; Smuggle's take seconds)."""
+        if game not in self._predictions:
+            if game == "prohis":
+                t = self.totals("prohis")
+                from_dirty = t["convoys_dirty"] + t["convoys_bait"]
+                p = from_dirty / t["convoys"] if t["convoys"] else None
+                self._predictions[game] = convoy_predictions(p)
+            else:
+                self._predictions[game] = declaration_predictions()
+        return self._predictions[game]
+
+    # ---------------------------------------------------------------- the table
+
+    def table(
+        self,
+        game: str | None = None,
+        *,
+        method: str = "wilson",
+        confidence: float = 0.95,
+        by_game: bool = True,
+    ) -> ClassTable:
+        """The class table: one :class:`Row` per rate, for ``game`` or for every game played.
+
+        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``;
+        ``by_game``: widen each interval for decisions clustered in games
+        (:func:`~prohis_nb.classroom.intervals.clustered`), else treat them as
+        independent.
+        """
+        if method not in ("wilson", "clopper-pearson"):
+            raise ValueError(f"method is 'wilson' or 'clopper-pearson', got {method!r}")
+        wanted = [game] if game is not None else [g for g in GAMES if self.games_of(g)]
+        rows: list[Row] = []
+        for name in wanted:
+            played = self.games_of(name)
+            if not played:
+                continue
+            specs = _prohis_specs() if name == "prohis" else _smuggle_specs()
+            predictions = self.predictions(name)
+            for measure, description, numerator, denominator in specs:
+                per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
+                k = sum(x for x, _ in per_game)
+                n = sum(y for _, y in per_game)
+                low: float | None
+                high: float | None
+                if n:
+                    low, high = (
+                        clustered(per_game, method, confidence)
+                        if by_game
+                        else interval(k, n, method, confidence)
+                    )
+                    rate: float | None = k / n
+                else:
+                    low, high, rate = None, None, None
+                prediction = predictions.get(measure) or Prediction(
+                    None, None, "", _no_prediction(measure)
+                )
+                rows.append(
+                    Row(
+                        game=name,
+                        measure=measure,
+                        description=description,
+                        count=k,
+                        out_of=n,
+                        rate=rate,
+                        low=low,
+                        high=high,
+                        games=sum(1 for _, y in per_game if y),
+                        predicted_low=prediction.low,
+                        predicted_high=prediction.high,
+                        model=prediction.model,
+                        note=prediction.note,
+                    )
+                )
+        return ClassTable(rows, method, confidence, by_game)
+
+    # ---------------------------------------------------------------- outputs
+
+    def to_csv(self, path: str | Path | None = None, **table: Any) -> str:
+        """The table of every game as CSV text (written to ``path`` too when given)."""
+        return self.table(**table).to_csv(path)
+
+    def csv_link(self, filename: str = "class_results.csv", **table: Any) -> str:
+        """HTML of a link that downloads the table as CSV through the browser (works on Binder)."""
+        from prohis_nb.widgets.downloads import csv_link
+
+        return csv_link(self.to_csv(**table), filename, "Download the class table (CSV)")
+
+    def download(self, filename: str = "class_results.csv", **table: Any) -> Any:
+        """The CSV link as an ``ipywidgets.HTML``, to show under a cell."""
+        import ipywidgets as widgets
+
+        return widgets.HTML(self.csv_link(filename, **table))
+
+    def plot(self, game: str | None = None, **table: Any):
+        """The class's rates with their intervals against the theory: ``(figure, axes)``.
+
+        ``game``: ``"prohis"`` or ``"smuggle"``; by default the first game played.
+        """
+        from prohis_nb.classroom.plots import class_vs_theory
+
+        if game is None:
+            played = [g for g in GAMES if self.games_of(g)]
+            if not played:
+                raise ValueError("no game was counted: nothing to plot")
+            game = played[0]
+        return class_vs_theory(self.table(game, **table))
+
+    def summary(self) -> str:
+        """Games counted, by game, and files skipped, in one sentence."""
+        parts = []
+        for game in GAMES:
+            played = self.games_of(game)
+            if played:
+                unfinished = sum(1 for g in played if not g.ended)
+                text = f"{count(len(played), 'game')} of {game.capitalize()}"
+                if unfinished:
+                    text += f" ({unfinished} unfinished)"
+                parts.append(text)
+        counted = " and ".join(parts) if parts else "no game"
+        return f"{counted} counted; {count(len(self.skipped), 'file')} skipped."
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(str(s))}</li>" for s in self.skipped)
+        skipped = f"<p>Skipped:</p><ul class='pnb-skipped'>{items}</ul>" if items else ""
+        return f"<p>{html.escape(self.summary())}</p>{skipped}"
+
+    def __repr__(self) -> str:
+        return "\n".join([self.summary(), *(f"  skipped {s}" for s in self.skipped)])
+
+
+def load_class(source: Any) -> ClassResults:
+    """Read a class's game records: a folder, a file, a list of files, or an upload's files.
+
+    Every file is read as a game record and replayed through the engine; one
+    that cannot be used is listed in :attr:`ClassResults.skipped` with a
+    one-line reason, never an error. Raises only when ``source`` itself is
+    wrong (no such folder, or not something files can be read from).
+    """
+    games, skipped = read_games(source)
+    return ClassResults(games, skipped)

@@ -1,0 +1,94 @@
+"""The documentation site builds with no warning, and holds what it promises (`make docs`).
+
+Sphinx runs as `make docs` runs it (warnings are errors), into a temporary
+folder; then the pages are read back: the tutorial holds the lessons as
+committed (not executed: `make test` runs them under nbval), the API reference
+documents the engine's classes from their docstrings, the schema page quotes
+the shipped schemas, and every Markdown page of docs/ made it into the site.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("docs")
+    html = out / "html"
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q"]
+        + ["-d", str(out / "doctrees"), str(DOCS), str(html)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, f"sphinx-build failed:\n{result.stderr[-5000:]}"
+    assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
+    return html
+
+
+def text_of(page: Path) -> str:
+    """The visible text of an HTML page (tags dropped)."""
+    return re.sub(r"<[^>]+>", " ", page.read_text("utf-8"))
+
+
+def test_every_page_of_docs_is_in_the_site(site: Path):
+    for page in DOCS.glob("*.md"):
+        assert (site / f"{page.stem}.html").exists(), page.name
+    index = (site / "index.html").read_text("utf-8")
+    for page in DOCS.glob("*.md"):
+        if page.stem != "index":
+            assert f'href="{page.stem}.html"' in index, f"{page.name} is not in the contents"
+
+
+def test_the_tutorial_is_every_lesson_rendered_without_running_it(site: Path):
+    lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert len(lessons) >= 7
+    for notebook in lessons:
+        page = site / "lessons" / f"{notebook.stem}.html"
+        assert page.exists(), notebook.name
+        cells = json.loads(notebook.read_text("utf-8"))["cells"]
+        title = "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip()
+        shown = " ".join(text_of(page).split())
+        assert " ".join(title.split()[:4]) in shown, (notebook.name, title)
+        # The committed lessons hold no outputs, and the site does not run them.
+        assert "cell_output" not in page.read_text("utf-8"), notebook.name
+    guide = text_of(site / "lessons" / "README.html")
+    assert "Teacher" in guide
+
+
+def test_the_api_reference_comes_from_the_docstrings(site: Path):
+    from prohis_nb.core.game import GameBase
+    from prohis_nb.core.record import Record
+
+    page = site / "generated" / "prohis_nb.core.game.html"
+    shown = " ".join(text_of(page).split())
+    first_line = GameBase.legal_actions.__doc__.strip().splitlines()[0]
+    assert first_line.split(":")[0] in shown
+    assert 'id="prohis_nb.core.game.GameBase.apply"' in page.read_text("utf-8")
+    record_page = site / "generated" / "prohis_nb.core.record.html"
+    assert 'id="prohis_nb.core.record.Record.replay"' in record_page.read_text("utf-8")
+    assert Record.__doc__.split(":")[0] in text_of(record_page)
+
+
+def test_the_schema_page_quotes_the_shipped_schemas(site: Path):
+    from prohis_nb.schemas import SCHEMA_FILES, record_schema
+
+    page = (site / "record-schema.html").read_text("utf-8")
+    for fmt, name in SCHEMA_FILES.items():
+        assert record_schema(fmt)["$id"] in page
+        assert (site / "_downloads").exists()
+        assert any(p.name == name for p in (site / "_downloads").rglob("*.json")), name
