@@ -13,6 +13,10 @@
 * :func:`large_print`: ``large_print(True)`` before a lesson on a projector
   draws cards, text, buttons and figures half as large again
   (:mod:`prohis_nb.presenting`).
+* :class:`Coach`: beside a decision, what the seat may believe and what each
+  choice is worth (:mod:`prohis_nb.coach`); ``Play``, ``Stepper`` and
+  ``HotSeat`` carry a "Coach" toggle, hidden for a class by
+  ``allow_coach(False)`` (or for one widget by ``coach=False``);
 * :func:`download_figure`: PNG and SVG download links for any figure
   (:mod:`prohis_nb.widgets.downloads` also makes record and CSV links).
 
@@ -36,6 +40,8 @@ _LAZY = {
     "ActionPanel": "prohis_nb.widgets.controls",
     "Explorer": "prohis_nb.widgets.explorer",
     "CustomsExplorer": "prohis_nb.widgets.customs",
+    "Coach": "prohis_nb.widgets.coach",
+    "allow_coach": "prohis_nb.widgets.coach",
     "download_figure": "prohis_nb.widgets.downloads",
     "renderer_for": "prohis_nb.widgets.render",
     "register_renderer": "prohis_nb.widgets.render",

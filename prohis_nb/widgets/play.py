@@ -31,6 +31,14 @@ every seat's final score, the winners marked in words and bold.
 The "Teacher's view" button shows every card (the omniscient
 view); while the game is running it first asks for confirmation, so that a
 class does not see every hand by accident.
+
+The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) opens,
+below the buttons, what the learner's seat may believe about every hidden
+card, every legal choice with its expected value (the best one marked), and a
+verdict on the learner's last move. In hot-seat mode it is drawn only for the
+seat whose turn it is, behind its curtain, and taken off the page when the
+curtain falls. ``coach=False`` hides the toggle;
+``prohis_nb.widgets.allow_coach(False)`` hides it in every widget.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ import ipywidgets as widgets
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
+from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.downloads import record_link
 from prohis_nb.widgets.large import fit
@@ -111,6 +120,7 @@ class Play(widgets.VBox):
     (ignored when ``game`` is given). ``delay``: seconds between two bot moves
     on screen. When the game ends the learner's table opens with every seat's
     final score and the winners (the learner's own view: other hands stay hidden).
+    ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
     """
 
     def __init__(
@@ -125,6 +135,7 @@ class Play(widgets.VBox):
         delay: float = 0.8,
         game_name: str = "prohis",
         humans: Iterable[int] | None = None,
+        coach: bool = True,
     ) -> None:
         if game is None:
             game = _new_game(game_name, players, seed, rules)
@@ -141,6 +152,9 @@ class Play(widgets.VBox):
         self.panel = ActionPanel(self.renderer, self.act)
         self.status = widgets.HTML()
         self.message = widgets.HTML()
+        #: The "Coach" toggle and the coach of the learner's seat (see the module docstring).
+        self.coach_toggle = CoachToggle(self._draw_coach, enabled=coach)
+        self._verdicts: dict[tuple[int, int], Any] = {}  # (seat, action index) -> Verdict
         self.save_name = widgets.Text(
             value="my-game.json", description="File", layout=widgets.Layout(width="280px")
         )
@@ -178,7 +192,9 @@ class Play(widgets.VBox):
                 self.download,
             ]
         )
-        super().__init__([self.status, self.message, self.panel, self.table, self.saver])
+        super().__init__(
+            [self.status, self.message, self.panel, self.coach_toggle, self.table, self.saver]
+        )
         self.add_class("pnb-play")
         self._advance(paced=False)  # nothing is on screen yet: no need to wait
 
@@ -221,6 +237,7 @@ class Play(widgets.VBox):
             return False
         while self.game.undo().seat not in self.humans:
             pass
+        self._verdicts.clear()  # the moves judged may have been taken back
         self.message.value = ""
         self._cancel_replace()
         self.download.value = ""  # the link held the record with the decision taken back
@@ -326,11 +343,40 @@ class Play(widgets.VBox):
         if game.ended:
             self.panel.hide()
             self.status.value = self._final_text()
+            self._draw_coach()
             return
         view = game.view(self.seat)
         self.panel.show(view.to_json(), game.legal_actions())
         assert game.decision is not None  # the game has not ended
         self.status.value = f"<b>Your decision:</b> {esc(game.decision.text)}"
+        self._draw_coach()
+
+    # ------------------------------------------------------------ the coach
+
+    def _draw_coach(self) -> None:
+        """The coach of the seat at the screen, with a verdict on that seat's last move."""
+        seat = self.seat
+        if not self.coach_toggle.on:  # off: nothing to compute
+            self.coach_toggle.sync()
+            return
+        self.coach_toggle.show(
+            self.game.view(seat),
+            lambda: self._verdict_on_last_move(seat),
+            verdict_heading=f"Your last move (seat {seat})",
+        )
+
+    def _verdict_on_last_move(self, seat: int) -> Any:
+        """The coach's verdict on ``seat``'s last decision, judged from its view then (or None)."""
+        from prohis_nb.coach import judge
+
+        actions = self.game.actions
+        index = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat == seat), None)
+        if index is None:
+            return None
+        if (seat, index) not in self._verdicts:
+            before = self.game.record().replay(index)  # the game as the seat saw it then
+            self._verdicts[(seat, index)] = judge(before.view(seat), actions[index])
+        return self._verdicts[(seat, index)]
 
     def _final_text(self) -> str:
         scores = self.game.scores()
@@ -413,6 +459,7 @@ class HotSeat(Play):
             self.message,
             self.curtain,
             self.panel,
+            self.coach_toggle,
             self.table,
             self.teacher_row,
             self.teacher_box,
@@ -526,6 +573,16 @@ class HotSeat(Play):
         self.curtain.layout.display = "none"
         self.panel.show(game.view(seat).to_json(), game.legal_actions())
         self.status.value = f"<b>Seat {seat}, your decision:</b> {esc(game.decision.text)}"
+        self._draw_coach()
+
+    def _draw_coach(self) -> None:
+        """The coach only of the seat that confirmed it is at the screen, and only on its turn."""
+        game = self.game
+        if game.ended or self.shown is None or self.shown != game.to_act:
+            self.coach_toggle.hide()
+            return
+        self.seat = self.shown
+        super()._draw_coach()
 
     def _final_reveal(self) -> None:
         """The game is over: lift the curtain and show every card to everyone.
@@ -536,6 +593,7 @@ class HotSeat(Play):
         """
         self.shown = None
         self.panel.hide()
+        self.coach_toggle.hide()
         self.curtain.layout.display = "none"
         self.table.allow_teacher()
         self.table.show_seat(TEACHER)
@@ -545,6 +603,7 @@ class HotSeat(Play):
     def _cover(self, seat: int | None) -> None:
         """Hide every card: show only whose turn it is."""
         self.panel.hide()
+        self.coach_toggle.hide()  # the coach of the seat that was here leaves with its cards
         self.download.value = ""  # a record holds every hand: never left in the page
         self.table.layout.display = "none"
         self.table.board.value = ""  # nothing private stays in the page

@@ -18,6 +18,13 @@ symbol font.
 A record that cannot be read, or is not a game this package plays, is refused
 with a message and the stepper keeps what it showed. "Download record" offers
 the record shown as a file through the browser (works on Binder).
+
+The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) shows
+the coach of the seat being viewed at the position shown: what it may believe,
+what each choice is worth; and, when that seat decides here, the verdict on
+the move the record (or the live game) took from this position. It follows
+the seat selector and every step. ``coach=False`` hides the toggle;
+``prohis_nb.widgets.allow_coach(False)`` hides it in every widget.
 """
 
 from __future__ import annotations
@@ -28,12 +35,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
-from prohis_nb.core.record import Record
+from prohis_nb.core.record import Record, apply_recorded
 from prohis_nb.errors import ProhisNbError
+from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.cursor import RecordSource, Timeline
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html
-from prohis_nb.widgets.table import Table
+from prohis_nb.widgets.table import TEACHER, Table
 
 
 class Stepper(widgets.VBox):
@@ -43,7 +51,7 @@ class Stepper(widgets.VBox):
     live game. ``seat``: the seat shown first (or ``"teacher"``).
     ``checkpoint_every``: how often the timeline keeps a copy of the game.
     ``last_step_ms`` holds the time the last move took, from the button press
-    to the re-drawn table (Python side).
+    to the re-drawn table (Python side). ``coach``: offer the "Coach" toggle.
     """
 
     def __init__(
@@ -53,6 +61,7 @@ class Stepper(widgets.VBox):
         *,
         checkpoint_every: int = 8,
         start: int | None = 0,
+        coach: bool = True,
     ) -> None:
         self.timeline = Timeline(source, checkpoint_every)
         self.first_button = self._button("First", "Go to the deal", self.first, "fast-backward")
@@ -82,8 +91,11 @@ class Stepper(widgets.VBox):
         self.message = widgets.HTML()
         self.last_step_ms = 0.0
         self._quiet = False
+        #: The "Coach" toggle and the coach of the seat viewed (see the module docstring).
+        self.coach_toggle = CoachToggle(self._draw_coach, enabled=coach)
         game = self.timeline.seek(len(self.timeline) if start is None else start)
         self.table = Table(game, seat)
+        self.table.seat_picker.observe(lambda _change: self._draw_coach(), names="value")
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.forward_button, self.last_button]
         )
@@ -93,6 +105,7 @@ class Stepper(widgets.VBox):
                 widgets.HBox([self.slider, self.upload, self.download_button, self.download]),
                 self.status,
                 self.message,
+                self.coach_toggle,
                 self.table,
             ]
         )
@@ -208,6 +221,49 @@ class Stepper(widgets.VBox):
         fit(self)  # large print (or not) for the buttons and the slider
         live = " (live game)" if timeline.live is not None else ""
         self.status.value = f"<span role='status'>Step {position} of {end}{live}</span>"
+        self._draw_coach()
+
+    # ------------------------------------------------------------ the coach
+
+    def _draw_coach(self) -> None:
+        """The coach of the seat viewed, at the position shown (when switched on)."""
+        toggle = self.coach_toggle
+        if not toggle.on:  # off: nothing to compute
+            toggle.sync()
+            return
+        seat = self.table.seat
+        if seat == TEACHER or not isinstance(seat, int):  # the teacher sees every card
+            toggle.note(
+                "The coach advises one seat from what it may know: choose a seat in "
+                "“View as” to see its coach."
+            )
+            return
+        game = self.timeline.game
+        toggle.show(
+            game.view(seat),
+            lambda: self._verdict_on_recorded_move(seat),
+            verdict_heading=f"The move seat {seat} took here",
+        )
+
+    def _verdict_on_recorded_move(self, seat: Any) -> Any:
+        """The verdict on the move ``seat`` took from the position shown, or None.
+
+        None when the seat does not decide here, or the game goes no further.
+        """
+        from prohis_nb.coach import judge
+
+        timeline = self.timeline
+        position, game = timeline.position, timeline.game
+        if position >= len(timeline) or game.ended or game.to_act != seat:
+            return None
+        after = game.copy()  # the shown game is shared with the timeline: never apply to it
+        try:
+            apply_recorded(after, timeline.record.actions[position], position, [])
+        except ProhisNbError:
+            return None  # a step the engine takes by itself: no decision to judge
+        if len(after.actions) != len(game.actions) + 1 or after.actions[-1].seat != seat:
+            return None
+        return judge(game.view(seat), after.actions[-1])
 
     def _button(self, text: str, tooltip: str, action: Any, icon: str) -> widgets.Button:
         # A Font Awesome icon (shipped with ipywidgets) beside plain text: a symbol
