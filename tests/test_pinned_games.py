@@ -101,12 +101,15 @@ def test_same_seed_same_game(case):
     assert fingerprint(play(name, players, seed, **dict(variants))) == CASES[case]
 
 
+# Views are pinned as they stand after determinize's public view fields were added
+# (Prohis first_pick and final_turns, Smuggle known_in_hand and known_discards):
+# recomputed on main just before the engine's speed work merged, and equal after it.
 VIEW_CASES = {
     # (game, players, seed): hash computed before the speed work
-    ("prohis", 4, 5): "7180e04428b1ef17",
-    ("prohis", 6, 9): "659d22f368241eef",
-    ("smuggle", 4, 5): "720202553c54382e",
-    ("smuggle", 3, 9): "ba37eb49c7b2ba67",
+    ("prohis", 4, 5): "d2ebe4c702950eb4",
+    ("prohis", 6, 9): "9661da9d58ea056a",
+    ("smuggle", 4, 5): "ca3887c7799a4543",
+    ("smuggle", 3, 9): "60bb577151639042",
 }
 
 
