@@ -24,10 +24,11 @@ of the client (the process's peak resident size, ``ru_maxrss``, and with
 processes (the largest ``ru_maxrss`` among them), each size in a fresh
 process: first one chunk, then N/100, N/10 and N games. A sink keeps no game
 in the client, so the peaks must not grow with N beyond one chunk's worth.
-The engine's own bounded caches of legal-action lists (``lru_cache`` in
-``prohis_nb/prohis/game.py``, the ``cache`` column: entries, in the client
-when it plays) fill up over the first thousands of games whatever the sink
-does. A million games take a while (1,000 s at 1,000 games/s); the table also
+The engine's own bounded memo tables of legal-action lists (``lru_cache``,
+:mod:`prohis_nb.core.caches`; the ``cache`` column: entries left in the
+client when it plays) would fill up over hundreds of thousands of games; the
+sink empties them after every chunk, so they hold one chunk's worth at most.
+A million games take a while (1,000 s at 1,000 games/s); the table also
 prints the extrapolated time for a million.
 
 ``--profile`` runs the one-worker tournament under pyinstrument and prints
@@ -128,26 +129,22 @@ def measure_memory(
 
 
 def _engine_cache_entries() -> int:
-    """Entries in the engine's bounded legal-action caches (``lru_cache``) in this process."""
-    from prohis_nb.prohis import game
+    """Entries in the engine's bounded memo tables (``lru_cache``) in this process."""
+    from prohis_nb.core.caches import engine_cache_entries
 
-    return sum(
-        value.cache_info().currsize for value in vars(game).values() if hasattr(value, "cache_info")
-    )
+    return engine_cache_entries()
 
 
 def _clear_engine_caches() -> int:
-    """Empty the engine's caches; return the traced bytes that freed (tracemalloc running)."""
+    """Empty the engine's memo tables; return the traced bytes that freed (tracemalloc running)."""
     import gc
     import tracemalloc
 
-    from prohis_nb.prohis import game
+    from prohis_nb.core.caches import clear_engine_caches
 
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
-    for value in vars(game).values():
-        if hasattr(value, "cache_clear"):
-            value.cache_clear()
+    clear_engine_caches()
     gc.collect()
     return before - tracemalloc.get_traced_memory()[0]
 

@@ -4,8 +4,9 @@
 plays the games in chunks; each chunk, wherever it runs, writes one part
 ``part-000000.parquet`` (named by its first game) and sends back only the
 running sums of :class:`~prohis_nb.tournament_stats.TournamentSums`. The
-client never holds a record or a row, so a million games need no more memory
-than one chunk, and the confidence intervals are exactly those of the same
+client never holds a record or a row, and each worker empties the engine's
+memo tables (:mod:`prohis_nb.core.caches`) after its chunk, so a million games
+need no more memory than one chunk, and the confidence intervals are exactly those of the same
 tournament kept in memory. At the end ``_summary.json`` (the plan and the
 summary) joins the parts.
 
@@ -50,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from prohis_nb.classroom import counts as classroom
+from prohis_nb.core.caches import clear_engine_caches
 from prohis_nb.errors import SaveError, excerpt
 from prohis_nb.scale import require
 from prohis_nb.tournament_stats import TournamentSums
@@ -201,6 +203,9 @@ def play_chunk_to_sink(
     table = pa.Table.from_pydict(rows, schema=_schema(pa, keys, plan))
     target = Path(folder) / part_name(start, games)
     _write(target, lambda name: pq.write_table(table, name, compression="zstd"))
+    # The engine's memo tables fill up over thousands of games; emptying them
+    # here keeps a worker's memory at one chunk's worth however many it plays.
+    clear_engine_caches()
     return sums
 
 

@@ -244,3 +244,14 @@ def test_cli_streams_to_a_sink_and_refuses_a_second_run(tmp_path, capsys):
     assert main([*argv, "--force"]) == 0
     assert main([*argv, "--force", "--out", str(tmp_path / "o")]) == 1
     assert "choose one" in capsys.readouterr().err
+
+
+def test_a_chunk_leaves_the_engine_memo_tables_empty(tmp_path):
+    """A worker's memory stays at one chunk's worth: the engine's tables are emptied per chunk."""
+    from prohis_nb.core.caches import engine_cache_entries
+    from prohis_nb.scale.sink import play_chunk_to_sink
+
+    plan = make_plan(LINEUP, players=4, seed=5)
+    assert play(games=2).games and engine_cache_entries() > 0  # played in this process
+    play_chunk_to_sink(plan, 0, 8, 8, str(tmp_path), counts=False)
+    assert engine_cache_entries() == 0
