@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import test_beliefs_brute_force as brute
+from lessonkernel import notebook_client  # tests/notebooks, on pytest's pythonpath
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -44,7 +45,7 @@ def run(path):
     notebook = nbformat.read(path, as_version=4)
     env_path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = f"{ROOT}{os.pathsep}{env_path}" if env_path else str(ROOT)
-    client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3")
+    client = notebook_client(notebook, timeout=300, kernel_name="python3")
     client.execute(cwd=str(path.parent))
     return notebook
 

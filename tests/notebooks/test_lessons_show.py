@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from lessoncheck import LESSONS, NOTEBOOKS, bad_money, draws, has_image, output_texts, widget_texts
+from lessonkernel import notebook_client
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -43,7 +44,7 @@ def _execute(path: Path) -> tuple[dict, dict[int, list]]:
 
 
 def _run(notebook) -> tuple[dict, dict[int, list]]:
-    client = nbclient.NotebookClient(
+    client = notebook_client(
         notebook,
         timeout=600,
         kernel_name="python3",
