@@ -96,6 +96,9 @@ def test_the_wheel_ships_type_hints_and_licence(wheel: Path) -> None:
         (metadata_name,) = [name for name in names if name.endswith(".dist-info/METADATA")]
         metadata = Parser().parsestr(archive.read(metadata_name).decode("utf-8"))
     assert "prohis_nb/py.typed" in names
+    # package data the code reads: the record schemas, the solved Smuggle game
+    assert "prohis_nb/schemas/prohis-record.schema.json" in names
+    assert "prohis_nb/analysis/smuggle_equilibrium.json" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert not any(name.startswith(("tests/", "notebooks/", "benchmarks/")) for name in names)
     assert metadata["Version"] == prohis_nb.__version__

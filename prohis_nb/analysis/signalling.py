@@ -347,5 +347,104 @@ ALL_DECLARATIONS: tuple[Declaration, ...] = (*DECLARATIONS, IMMUNITY)
 
 @cache
 def declaration_equilibrium(board: Board | None = None) -> DeclarationEquilibrium:
-    """The declaration game of a fresh hand from the real pack, solved (cached: a few seconds)."""
-    return solve(hand_types(), ALL_DECLARATIONS, board or Board())
+    """The declaration game of a fresh hand from the real pack, solved (cached).
+
+    Solving takes seconds (10 to 30 on a small machine), so the solution for
+    the default board ships with the package (:data:`STORED_SOLUTION`, written
+    by ``scripts/solve_smuggle_equilibrium.py``) and is read back in a few
+    milliseconds; any other board is solved. The stored solution is used only
+    if its fingerprint (the types, the declarations and the board it solved)
+    matches the model's, and tests check it is an equilibrium of the game and
+    that solving again gives its value.
+    """
+    board = board or Board()
+    if board == Board():
+        stored = load_stored_solution()
+        if stored is not None:
+            return stored
+    return solve(hand_types(), ALL_DECLARATIONS, board)
+
+
+# ---------------------------------------------------------------- the stored solution
+
+#: The default board's solution, as package data beside this module.
+STORED_SOLUTION = "smuggle_equilibrium.json"
+
+
+def model_fingerprint(
+    types: Sequence[HandType], declarations: Sequence[Declaration], board: Board
+) -> str:
+    """A short digest of what a solution solves: the types and declarations in order, the board."""
+    import hashlib
+
+    text = repr(([(t.goods, t.bag) for t in types], list(declarations), board._key()))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def solution_json(eq: DeclarationEquilibrium) -> dict[str, Any]:
+    """What is stored of a solution: search rates and the declarer's mixed declarations.
+
+    The payoffs, values and probabilities are recomputed from the model when
+    it is read back; only what the linear program chose is stored, as exact
+    ``repr`` floats (every nonzero ``strategy`` entry as ``[type, declaration,
+    probability]``).
+    """
+    rows, cols = eq.strategy.nonzero()
+    return {
+        "about": "The Smuggle declaration game on the default board, solved by "
+        "prohis_nb.analysis.signalling.solve; regenerate with "
+        "scripts/solve_smuggle_equilibrium.py",
+        "fingerprint": model_fingerprint(eq.types, eq.declarations, eq.board),
+        "search": [float(x) for x in eq.search],
+        "strategy": [
+            [int(i), int(j), float(eq.strategy[i, j])] for i, j in zip(rows, cols, strict=True)
+        ],
+    }
+
+
+def from_solution_json(
+    data: Mapping[str, Any], board: Board | None = None
+) -> DeclarationEquilibrium:
+    """The equilibrium a :func:`solution_json` describes, on the real pack's types and ``board``.
+
+    Raises ``ValueError`` if it was solved for another model (fingerprint).
+    """
+    import numpy as np
+
+    board = board or Board()
+    types = hand_types()
+    order = tuple(types)
+    decls = ALL_DECLARATIONS
+    if data.get("fingerprint") != model_fingerprint(order, decls, board):
+        raise ValueError("the stored solution was solved for another model (fingerprint differs)")
+    p = np.array([types[t] for t in order], dtype=float)
+    a, b = payoffs(order, decls, board)
+    search = np.array(data["search"], dtype=float)
+    strategy = np.zeros_like(a)
+    for i, j, probability in data["strategy"]:
+        strategy[i, j] = probability
+    values = (a + search[None, :] * (b - a)).max(axis=1)
+    return DeclarationEquilibrium(
+        types=order,
+        probability=p,
+        declarations=decls,
+        accepted=a,
+        searched=b,
+        search=search,
+        strategy=strategy,
+        values=values,
+        value=float(p @ values),
+        board=board,
+    )
+
+
+def load_stored_solution() -> DeclarationEquilibrium | None:
+    """The stored default-board solution, or ``None`` if it is missing or solved another model."""
+    import json
+    from importlib.resources import files
+
+    try:
+        text = files("prohis_nb.analysis").joinpath(STORED_SOLUTION).read_text(encoding="utf-8")
+        return from_solution_json(json.loads(text))
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None

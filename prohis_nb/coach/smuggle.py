@@ -42,9 +42,10 @@ The decisions:
 * **discard** - what the hand is worth in the solved game after the discard
   and a draw from the pack (the draw's kind by the card count).
 
-The solved game takes seconds to compute the first time; it is cached per
-board, and :func:`warm_up` builds every table the coach needs, so each
-later decision takes milliseconds.
+The solved game of the default board ships with the package (reading it
+takes about half a second; another board is solved, 10 to 30 seconds); it is
+cached per board, and :func:`warm_up` builds every table the coach needs, so
+each later decision takes milliseconds.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ class Solved:
 
 @cache
 def solved(board: Board) -> Solved:
-    """The solved game's tables for ``board`` (solved once, a few seconds; then cached).
+    """The solved game's tables for ``board`` (read or solved once, then cached).
 
     The default board is asked for as ``declaration_equilibrium()``, the call
     the lessons and tests make, so a process solves it once for all of them.
@@ -124,7 +125,8 @@ def solved(board: Board) -> Solved:
 def warm_up(board: Board | None = None) -> None:
     """Solve the game and build the coach's tables now (the first decision would otherwise).
 
-    The solved game takes seconds (once per board, cached for the session);
+    Reading the default board's stored solution takes about half a second
+    (another board is solved: 10 to 30 seconds), once per board and session;
     the passed hands' values take a fraction of a second more.
     """
     board = board or Board()
