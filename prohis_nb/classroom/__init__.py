@@ -20,7 +20,14 @@ One module per job:
 * :mod:`~prohis_nb.classroom.plots` — the class against the theory, drawn.
 """
 
-from prohis_nb.classroom.counts import decision_counts
+from prohis_nb.classroom.counts import decision_counts, decision_counts_by_seat
 from prohis_nb.classroom.results import ClassResults, ClassTable, Row, load_class
 
-__all__ = ["ClassResults", "ClassTable", "Row", "decision_counts", "load_class"]
+__all__ = [
+    "ClassResults",
+    "ClassTable",
+    "Row",
+    "decision_counts",
+    "decision_counts_by_seat",
+    "load_class",
+]

@@ -89,7 +89,7 @@ Smuggle keys (a declaration's *kind* is how many items it names, 0 to 4, or
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -194,26 +194,56 @@ def count_game(record: Record, seat: int | None = None) -> tuple[dict[str, int],
         raise ValueError(
             f"seat must be a seat of this game, 0 to {final.players - 1}, got {excerpt(seat)}"
         )
-    counter = _ProhisCounter(seat) if record.game == "prohis" else _SmuggleCounter(seat)
+    counter = _count_actions(record, final.actions)
+    counts = {key: 0 for key in keys_of(record.game)}
+    counts.update(counter.counts if seat is None else counter.by_seat[seat])
+    counts["games"] = 1
+    return counts, final
+
+
+def decision_counts_by_seat(source: Any) -> list[dict[str, int]]:
+    """Every seat's :func:`decision_counts` of one game, from a single pass.
+
+    The same list as ``[decision_counts(source, s) for s in seats]``, for a
+    finished game (played by the engine: not checked again) or anything
+    :func:`decision_counts` reads. What a tournament's Parquet sink writes
+    for each game (:mod:`prohis_nb.scale.sink`).
+    """
+    if hasattr(source, "actions") and hasattr(source, "forced_after"):  # a game the engine played
+        record, actions, players = source.record(), source.actions, source.players
+    else:
+        record = as_record(source)
+        final = record.replay()
+        actions, players = final.actions, final.players
+    counter = _count_actions(record, actions)
+    tallies = []
+    for seat in range(players):
+        counts = {key: 0 for key in keys_of(record.game)}
+        counts.update(counter.by_seat[seat])
+        counts["games"] = 1
+        tallies.append(counts)
+    return tallies
+
+
+def _count_actions(record: Record, actions: Any) -> Any:
+    """Replay ``actions`` from the record's deal, counting every decision (and forced step)."""
+    counter = _ProhisCounter() if record.game == "prohis" else _SmuggleCounter()
     game = record.new_game()
-    for index, action in enumerate(final.actions):
+    for index, action in enumerate(actions):
         counter.before(game, action)
         game.apply(action)
         counter.count(action, forced=False)
         for step in game.forced_after(index):
             counter.count(step, forced=True)
-    counts = {key: 0 for key in keys_of(record.game)}
-    counts.update(counter.counts)
-    counts["games"] = 1
-    return counts, final
+    return counter
 
 
 class _ProhisCounter:
     """Counts Prohis decisions; follows the current convoy from its own actions."""
 
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.counts: Counter = Counter()
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()  # every seat's decisions
+        self.by_seat: defaultdict[int, Counter] = defaultdict(Counter)  # each seat's own
         self.convoy: tuple[str, ...] = ()
         self.smuggler: int | None = None
         self.card: str | None = None  # the winning controller's card
@@ -223,8 +253,8 @@ class _ProhisCounter:
         self.hand_dirty = False
 
     def _add(self, who: int, key: str, amount: int = 1) -> None:
-        if self.seat is None or self.seat == who:
-            self.counts[key] += amount
+        self.counts[key] += amount
+        self.by_seat[who][key] += amount
 
     def before(self, game: Any, action: Any) -> None:
         """Read what the action needs from the state it is taken in (omniscient)."""
@@ -287,17 +317,17 @@ class _ProhisCounter:
 class _SmuggleCounter:
     """Counts Smuggle decisions; reads the hand behind each declaration (omniscient)."""
 
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.counts: Counter = Counter()
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()  # every seat's decisions
+        self.by_seat: defaultdict[int, Counter] = defaultdict(Counter)  # each seat's own
         self.kind = ""
         self.lie = False
         self.truth_now = False
         self.role = ""
 
     def _add(self, who: int, key: str) -> None:
-        if self.seat is None or self.seat == who:
-            self.counts[key] += 1
+        self.counts[key] += 1
+        self.by_seat[who][key] += 1
 
     def before(self, game: Any, action: Any) -> None:
         """For a declaration: whether it is the complete truth about the hand behind it."""

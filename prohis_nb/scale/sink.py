@@ -125,34 +125,12 @@ def part_name(start: int, games: int) -> str:
 
 
 def counts_by_seat(game: Any) -> list[dict[str, int]]:
-    """Every seat's :func:`~prohis_nb.classroom.counts.decision_counts` of a finished game.
+    """Every seat's decision counts of a finished game, from one pass over it.
 
-    The same numbers as ``decision_counts(game.record(), seat)`` for each
-    seat (tests/scale check it), from one pass over the game instead of two
-    replays per seat: the classroom's counter is run once, with every count
-    filed under the seat that took the decision.
+    :func:`prohis_nb.classroom.counts.decision_counts_by_seat`: the same
+    numbers as ``decision_counts(game.record(), seat)`` for each seat.
     """
-    base = classroom._ProhisCounter if game.game_name == "prohis" else classroom._SmuggleCounter
-    players = len(game.scores())
-    tallies: list[dict[str, int]] = [
-        dict.fromkeys(classroom.keys_of(game.game_name), 0) for _ in range(players)
-    ]
-
-    class BySeat(base):  # type: ignore[misc, valid-type]
-        def _add(self, who: int, key: str, amount: int = 1) -> None:
-            tallies[who][key] += amount
-
-    counter = BySeat(None)
-    replay = game.record().new_game()
-    for index, action in enumerate(game.actions):
-        counter.before(replay, action)
-        replay.apply(action)
-        counter.count(action, forced=False)
-        for step in replay.forced_after(index):
-            counter.count(step, forced=True)
-    for tally in tallies:
-        tally["games"] = 1
-    return tallies
+    return classroom.decision_counts_by_seat(game)
 
 
 # ---------------------------------------------------------------- one chunk

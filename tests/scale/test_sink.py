@@ -255,3 +255,20 @@ def test_a_chunk_leaves_the_engine_memo_tables_empty(tmp_path):
     assert play(games=2).games and engine_cache_entries() > 0  # played in this process
     play_chunk_to_sink(plan, 0, 8, 8, str(tmp_path), counts=False)
     assert engine_cache_entries() == 0
+
+
+def test_counts_by_seat_of_a_record_and_of_a_game_agree_and_sum_to_the_whole():
+    from prohis_nb.classroom.counts import decision_counts_by_seat
+    from prohis_nb.cli import random_game
+    from prohis_nb.games import game_class
+
+    for name in ("prohis", "smuggle"):
+        cls = game_class(name)
+        played = random_game(cls, cls.rules_type(players=4), 11)
+        record = played.record()
+        by_seat = decision_counts_by_seat(record)
+        assert by_seat == decision_counts_by_seat(played)
+        whole = decision_counts(record)
+        for key in keys_of(name):
+            if key != "games":
+                assert sum(seat[key] for seat in by_seat) == whole[key], key
