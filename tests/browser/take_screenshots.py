@@ -2,8 +2,8 @@
 
     python tests/browser/take_screenshots.py [--out docs/screenshots]
 
-Writes one PNG per widget (table, stepper, play, hotseat's curtain, a Smuggle game being
-played, and the two explorers when
+Writes one PNG per widget (table, stepper, play, play with the coach open,
+hotseat's curtain, a Smuggle game being played, and the two explorers when
 ``prohis_nb.analysis`` is installed), each cropped to the widget.
 """
 
@@ -35,6 +35,11 @@ WIDGETS = {
         "c = p.panel.composers['convoy']\n"
         "c.pick(c.hand.index('illegal')); c.pick(c.hand.index('legal'))\n"
         "p"
+    ),
+    "coach": (
+        "k = Play(seat=0, seed=5, delay=0)\n"
+        "k.coach_toggle.button.value = True  # the learner pressed 'Coach'\n"
+        "k"
     ),
     "hotseat": "HotSeat(players=3, seed=5, delay=0)",
     "smuggle": (
