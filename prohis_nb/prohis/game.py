@@ -42,8 +42,10 @@ from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
 from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.cards import (
+    CAPTAIN,
     CONTROLLER_KINDS,
     ILLEGAL,
+    INSPECTOR,
     KIND_INDEX,
     KINDS,
     LIEUTENANT,
@@ -385,8 +387,11 @@ class ProhisGame(GameBase):
         phase = self.phase
         seat = self._to_act
         if phase == CONTROL:
+            # (a table lookup: which of the three controller kinds the hand holds)
             hand = self.hands[seat]  # type: ignore[index]
-            return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
+            return _CONTROL_ACTIONS[seat][
+                (hand[LIEUTENANT] > 0) + 2 * (hand[CAPTAIN] > 0) + 4 * (hand[INSPECTOR] > 0)
+            ]
         if phase == TURN:
             # (the keys of _convoy_key and _row_mask, inlined for their usual values)
             hand = self.hands[seat]  # type: ignore[index]
@@ -548,8 +553,11 @@ class ProhisGame(GameBase):
     def _do_decline(self, action: Action) -> None:
         # (_event, inlined; a plain tuple is an Event's shape)
         self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
-        self.control_pos += 1
-        self._next_control()
+        position = self.control_pos = self.control_pos + 1
+        if position < len(self.control_queue):  # the next opponent is asked (as _next_control)
+            self._to_act = self.control_queue[position]
+        else:
+            self._next_control()
 
     def _next_control(self) -> None:
         """Ask the next opponent, or settle who controls once all have answered."""
@@ -1174,7 +1182,6 @@ def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -
     return _with_set(actions)
 
 
-@lru_cache(maxsize=4096)
 def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
     actions = [
         Action(seat, "control", card=kind)
@@ -1183,6 +1190,15 @@ def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool
     ]
     actions.append(Action(seat, "decline"))
     return _with_set(actions)
+
+
+#: _CONTROL_ACTIONS[seat][held]: a control's actions, ``held`` saying which controller
+#: kinds the hand holds (1 lieutenant + 2 captain + 4 inspector). A control is the
+#: most frequent decision, so its answers are a table built once (6 seats x 8 entries).
+_CONTROL_ACTIONS = [
+    [_control_actions(seat, bool(held & 1), bool(held & 2), bool(held & 4)) for held in range(8)]
+    for seat in range(max(_OPPONENTS))
+]
 
 
 @lru_cache(maxsize=4096)
