@@ -25,6 +25,14 @@ leave a hand face down (a convoy of 3 cards may have taken any 3 of them). Each
 observer's bounds are updated only from what that observer saw, so a seat's
 view can never reveal a hidden card. Index ``players`` holds what *everyone*
 knows (the public bounds).
+
+The log and the seats' own bounds are only needed when someone looks (a view,
+a log, a bot), and keeping them at every action costs a simulation a good
+share of its time. So a new game keeps only the public bounds (the engine
+needs them to tell a forced step) and plays on; the first time a view, a log
+or the bounds are asked for, the game replays its actions from its setup with
+the *chronicle* on (:meth:`ProhisGame._chronicled`) and keeps it on from then
+on. Both ways run the same code, so what a seat sees is the same.
 """
 
 from __future__ import annotations
@@ -109,6 +117,13 @@ class ProhisGame(GameBase):
         "turn 1",
         "pass",
     )
+    #: Whether every event and every seat's bounds are kept at each action (the
+    #: *chronicle*), or only the public bounds (see the module docstring). A game
+    #: built without ``__init__`` (determinize, a pickled state) keeps them all.
+    _chronicle = True
+    #: The observers whose bounds are kept up to date: all (``range(players + 1)``)
+    #: with the chronicle on, else only the public one (``(players,)``).
+    _observers: Sequence[int]
 
     def __init__(
         self,
@@ -129,6 +144,10 @@ class ProhisGame(GameBase):
             raise RulesError(f"rules must be a ProhisRules value, got {excerpt(rules)}")
         self.rules = rules
         self.players = n = rules.players
+        # A new game plays without the chronicle; the replay that builds it
+        # (_chronicled) switches it on before calling __init__.
+        self.__dict__.setdefault("_chronicle", False)
+        self._observers = range(n + 1) if self._chronicle else (n,)
         if seed is not None and table is not None:
             raise RecordError("a game starts from a seed or from a stacked table, not both")
         if table is None:
@@ -179,10 +198,10 @@ class ProhisGame(GameBase):
         self.out = [False] * n
         self.over = False
         # Knowledge lower bounds: [observer][seat] -> counts; observer n is "everyone".
-        self.known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
+        self._known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
         if table is not None:  # what the table says everyone saw dealt (setup.public_hands)
-            self.known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
-        self.known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
+            self._known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
+        self._known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
         self._events: list[Event] = [Event("start", first, {"first": first})]
         if not self.pile and None in self.row:
             # Only a stacked table can start like this: the seat before the first
@@ -274,13 +293,61 @@ class ProhisGame(GameBase):
         """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
         from prohis_nb.prohis.views import seat_view
 
-        return seat_view(self, self.check_seat(seat))
+        self.check_seat(seat)
+        self._chronicled()
+        return seat_view(self, seat)
 
     def omniscient_view(self) -> TableView:
         """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
         from prohis_nb.prohis.views import table_view
 
+        self._chronicled()
         return table_view(self)
+
+    def log(self, seat: int | None) -> list[str]:
+        if seat is not None:
+            self.check_seat(seat)
+        self._chronicled()
+        return super().log(seat)
+
+    log.__doc__ = GameBase.log.__doc__
+
+    @property
+    def known_hand(self) -> list[list[list[int]]]:
+        """``known_hand[observer][seat]``: what ``observer`` knows is in ``seat``'s hand.
+
+        Lower bounds, counts by kind; observer ``players`` is everyone (see the
+        module docstring). The engine's own lists: read them, do not change them.
+        """
+        self._chronicled()
+        return self._known_hand
+
+    @property
+    def known_warehouse(self) -> list[list[list[int]]]:
+        """``known_warehouse[observer][seat]``: what ``observer`` knows is in that warehouse."""
+        self._chronicled()
+        return self._known_warehouse
+
+    def _chronicled(self) -> None:
+        """Switch the chronicle on: replay the actions with every event and bound kept.
+
+        A new game plays without the log and the seats' own bounds (see the
+        module docstring). The first time they are needed, the game is
+        replayed from its setup with them on, and takes the replay's state (as
+        ``undo`` does). Afterwards every action keeps them, so a bot that looks
+        at its view at every step pays this once, at the start.
+        """
+        if self._chronicle:
+            return
+        rebuilt = object.__new__(ProhisGame)
+        rebuilt._chronicle = True  # (read by __init__)
+        if "seed" in self.setup:
+            rebuilt.__init__(self.rules, seed=self.setup["seed"])  # type: ignore[misc]
+        else:
+            rebuilt.__init__(self.rules, table=self.setup)  # type: ignore[misc]
+        for action in self._actions:
+            rebuilt.apply(action)
+        self.__dict__.update(rebuilt.__dict__)
 
     def describe_event(self, event: Event, observer: int | None) -> str:
         from prohis_nb.prohis.log import describe
@@ -288,9 +355,7 @@ class ProhisGame(GameBase):
         return describe(event, observer)
 
     def _repr_html_(self) -> str:
-        from prohis_nb.prohis.views import table_view
-
-        return table_view(self)._repr_html_()
+        return self.omniscient_view()._repr_html_()
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"{self.phase}, seat {self._to_act} to act"
@@ -323,8 +388,8 @@ class ProhisGame(GameBase):
         other.rejected = list(self.rejected)
         other.final_queue = list(self.final_queue)
         other.out = list(self.out)
-        other.known_hand = [[list(c) for c in obs] for obs in self.known_hand]
-        other.known_warehouse = [[list(c) for c in obs] for obs in self.known_warehouse]
+        other._known_hand = [[list(c) for c in obs] for obs in self._known_hand]
+        other._known_warehouse = [[list(c) for c in obs] for obs in self._known_warehouse]
 
     # ------------------------------------------------------------ the hot path
 
@@ -434,7 +499,7 @@ class ProhisGame(GameBase):
         seat = self._to_act
         assert seat is not None
         size = sum(self.hands[seat])
-        if size == 0 or sum(self.known_hand[self.players][seat]) >= size:
+        if size == 0 or sum(self._known_hand[self.players][seat]) >= size:
             return True
         return self.phase == BRIBE and size == 1
 
@@ -459,8 +524,10 @@ class ProhisGame(GameBase):
         _HANDLERS[action.act](self, action)
 
     def _event(self, kind: str, actor: int | None, **data: Any) -> None:
+        """Write an event to the log (only with the chronicle on: see the module docstring)."""
         # A plain tuple is an Event's shape; the NamedTuple costs more to build.
-        self._events.append((kind, actor, data))  # type: ignore[arg-type]
+        if self._chronicle:
+            self._events.append((kind, actor, data))  # type: ignore[arg-type]
 
     def _do_take(self, action: Action) -> None:
         seat = action.seat
@@ -471,16 +538,17 @@ class ProhisGame(GameBase):
             assert kind is not None
             refill = self.pile.pop() if self.pile else None
             self.row[slot] = refill
-            for observer in self.known_hand:  # everyone saw the card go into that hand
-                observer[seat][kind] += 1
-            # (_event, inlined: the most frequent action)
-            refill_kind = None if refill is None else KINDS[refill]
-            data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
-            self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
+            known = self._known_hand
+            for observer in self._observers:  # everyone saw the card go into that hand
+                known[observer][seat][kind] += 1
+            if self._chronicle:  # (_event, inlined: the most frequent action)
+                refill_kind = None if refill is None else KINDS[refill]
+                data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
+                self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
         else:
             kind = self.pile.pop()
-            # (_event, inlined; a plain tuple is an Event's shape)
-            self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
+            if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
+                self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
         self.hands[seat][kind] += 1
         if not self.final_round and not self.pile and None in self.row:
             self._trigger_final_round(seat)
@@ -492,7 +560,8 @@ class ProhisGame(GameBase):
             self._end_turn()
 
     def _do_stop(self, action: Action) -> None:
-        self._event("stop", action.seat)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("stop", action.seat)
         self._end_turn()
 
     def _do_pass(self, action: Action) -> None:
@@ -525,7 +594,8 @@ class ProhisGame(GameBase):
         self.convoy_cards = action.cards
         self.turned = [False] * size
         self._forget_face_down(seat, cards)
-        self._event("convoy", seat, cards=action.cards)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("convoy", seat, cards=action.cards)
         n = self.players
         out = self.out
         if True in out:
@@ -542,17 +612,20 @@ class ProhisGame(GameBase):
         seat = action.seat
         kind = KIND_INDEX[action.card]
         self.hands[seat][kind] -= 1
-        for observer in self.known_hand:  # it left the hand face up
-            if observer[seat][kind]:
-                observer[seat][kind] -= 1
+        for observer in self._observers:  # it left the hand face up
+            seen = self._known_hand[observer][seat]
+            if seen[kind]:
+                seen[kind] -= 1
         self.controls.append((seat, kind))
-        self._event("control", seat, card=action.card, smuggler=self.active)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("control", seat, card=action.card, smuggler=self.active)
         self.control_pos += 1
         self._next_control()
 
     def _do_decline(self, action: Action) -> None:
         # (_event, inlined; a plain tuple is an Event's shape)
-        self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
+        if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
+            self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
         position = self.control_pos = self.control_pos + 1
         if position < len(self.control_queue):  # the next opponent is asked (as _next_control)
             self._to_act = self.control_queue[position]
@@ -567,7 +640,8 @@ class ProhisGame(GameBase):
             return
         smuggler = self.active
         if not self.controls:
-            self._event("no_control", smuggler, cards=self._convoy_cards())
+            if self._chronicle:  # (a frequent event: no call without the log)
+                self._event("no_control", smuggler, cards=self._convoy_cards())
             self._store_convoy(smuggler)
             self._end_turn()
             return
@@ -576,13 +650,14 @@ class ProhisGame(GameBase):
         for seat, kind in self.controls:
             if seat != winner:
                 self.hands[seat][kind] += 1
-                for observer in self.known_hand:
-                    observer[seat][kind] += 1
+                for observer in self._observers:
+                    self._known_hand[observer][seat][kind] += 1
                 self._event("take_back", seat, card=KINDS[kind])
         self.controls = []
         self.controller = winner
         self.controller_card = card
-        self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
         self.offers = 0
         self.rejected = []
         self.phase = BRIBE
@@ -599,11 +674,12 @@ class ProhisGame(GameBase):
         # The offer leaves the hand: the two parties know which cards, the
         # others only how many. If it is rejected the same cards come back in
         # the open, and what everyone knew before is true again.
-        self._bounds_before_offer = [list(bounds[seat]) for bounds in self.known_hand]
+        known = self._known_hand
+        self._bounds_before_offer = [list(known[o][seat]) for o in self._observers]
         size = sum(counts)
         controller = self.controller
-        for observer, bounds in enumerate(self.known_hand):
-            seen = bounds[seat]
+        for observer in self._observers:
+            seen = known[observer][seat]
             saw_it = observer in (controller, seat)
             for k in range(5):
                 if seen[k]:
@@ -628,8 +704,9 @@ class ProhisGame(GameBase):
         for k in range(5):
             warehouse[k] += bribe[k]
         # (the bounds on the smuggler's hand already dropped when the bribe was offered)
-        for k in range(5):
-            self.known_warehouse[smuggler][controller][k] += bribe[k]
+        if self._chronicle:  # (only the smuggler saw them go)
+            for k in range(5):
+                self._known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
         self._event(
             "accept",
@@ -647,9 +724,10 @@ class ProhisGame(GameBase):
         bribe = self.bribe
         assert bribe is not None
         hand = self.hands[smuggler]
-        for bounds, before in zip(self.known_hand, self._bounds_before_offer):
-            bounds[smuggler] = list(before)
-        seen = self.known_hand[controller][smuggler]
+        known = self._known_hand
+        for observer, before in zip(self._observers, self._bounds_before_offer):
+            known[observer][smuggler] = list(before)
+        seen = known[controller][smuggler]  # (a stale list without the chronicle: harmless)
         for k in range(5):
             hand[k] += bribe[k]
             if bribe[k] > seen[k]:  # the controller now knows these are in that hand
@@ -684,8 +762,8 @@ class ProhisGame(GameBase):
             self._return_controller_card(controller)
         else:
             self.warehouses[controller][card] += 1
-            for observer in self.known_warehouse:
-                observer[controller][card] += 1
+            for observer in self._observers:
+                self._known_warehouse[observer][controller][card] += 1
         self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
         self._store_convoy(smuggler)
         self._end_turn()
@@ -718,8 +796,8 @@ class ProhisGame(GameBase):
         for kind in self.convoy:
             warehouse[kind] += 1
         warehouse[card] += 1
-        for observer, bounds in enumerate(self.known_warehouse):
-            seen = bounds[controller]
+        for observer in self._observers:
+            seen = self._known_warehouse[observer][controller]
             seen[card] += 1
             for kind, turned in zip(self.convoy, self.turned):
                 if turned or observer == smuggler:
@@ -740,8 +818,8 @@ class ProhisGame(GameBase):
         card = self.controller_card
         assert controller is not None and card is not None
         self.hands[smuggler][card] += 1
-        for observer in self.known_hand:
-            observer[smuggler][card] += 1
+        for observer in self._observers:
+            self._known_hand[observer][smuggler][card] += 1
         self._event(
             "success",
             smuggler,
@@ -763,19 +841,20 @@ class ProhisGame(GameBase):
         for kind in self.convoy:
             warehouse[kind] += 1
         if any(self.turned):
-            for observer in self.known_warehouse:
-                seen = observer[smuggler]
+            for observer in self._observers:
+                seen = self._known_warehouse[observer][smuggler]
                 for kind, turned in zip(self.convoy, self.turned):
                     if turned:
                         seen[kind] += 1
-        self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
 
     def _return_controller_card(self, controller: int) -> None:
         card = self.controller_card
         assert card is not None
         self.hands[controller][card] += 1
-        for observer in self.known_hand:
-            observer[controller][card] += 1
+        for observer in self._observers:
+            self._known_hand[observer][controller][card] += 1
 
     def _forget_face_down(self, seat: int, cards: list[int]) -> None:
         """``cards`` left ``seat``'s hand face down: others' bounds drop by that many.
@@ -786,8 +865,8 @@ class ProhisGame(GameBase):
         # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
         # for every observer, so it is written for the usual cases: a few cards
         # for the seat itself, and nothing left known for the others.
-        for observer, bounds in enumerate(self.known_hand):
-            seen = bounds[seat]
+        for observer in self._observers:
+            seen = self._known_hand[observer][seat]
             if observer == seat:
                 for kind in cards:  # one less of each card that went (never below 0)
                     if seen[kind]:
