@@ -427,12 +427,14 @@ class ProhisGame(GameBase):
         # A single legal action may be a forced step (the engine takes it).
         if len(legal) == 1 and self._forced_is_public():
             forced = []
-            while len(legal) == 1 and self._forced_is_public():
+            while True:  # (while the decision has one action, known to all to be forced)
                 only = legal[0]
                 _HANDLERS[only.act](self, only)
                 forced.append(only)
                 legal, self._legal_set = self._compute_legal()
                 self._legal = legal
+                if len(legal) != 1 or not self._forced_is_public():
+                    break
             self._forced.append(forced)
         else:
             self._forced.append(())  # the usual case; shared, no new list per action
@@ -460,15 +462,18 @@ class ProhisGame(GameBase):
         if phase == TURN:
             # (the keys of _convoy_key and _row_mask, inlined for their usual values)
             hand = self.hands[seat]  # type: ignore[index]
-            key = tuple(hand) if max(hand) <= 4 else _convoy_key(hand)
-            if sum(hand) >= HAND_LIMIT:  # no drawing: convoys and pass only
+            size = sum(hand)
+            key = tuple(hand) if size <= 4 or max(hand) <= 4 else _convoy_key(hand)
+            if size >= HAND_LIMIT:  # no drawing: convoys and pass only
                 return _turn_actions(seat, key, _NO_ROW, False)
             row = self.row
             mask = _FULL_ROW if None not in row else _row_mask(row)
             return _turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
             pile_ok = self.first_pick == "row" and bool(self.pile)
-            return _second_pick_actions(seat, _row_mask(self.row), pile_ok)
+            row = self.row
+            mask = _FULL_ROW if None not in row else _row_mask(row)
+            return _second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
             legal = _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
             return legal, legal.lookup
@@ -892,6 +897,9 @@ class ProhisGame(GameBase):
         if self.convoy_cards:  # after a draw or a pass there is no convoy to clear
             self._clear_convoy()
         n = self.players
+        if not self.final_round and True not in self.out:  # the usual case: the next seat
+            self.active = self._to_act = (self.active + 1) % n
+            return
         if self.final_round:
             while self.final_queue:
                 seat = self.final_queue.pop(0)
