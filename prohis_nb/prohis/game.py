@@ -611,7 +611,11 @@ class ProhisGame(GameBase):
             self.control_queue = _OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
-        self._next_control()
+        if self.control_queue:  # the first opponent is asked (as _next_control)
+            self.phase = CONTROL
+            self._to_act = self.control_queue[0]
+        else:
+            self._next_control()
 
     def _do_control(self, action: Action) -> None:
         seat = action.seat
