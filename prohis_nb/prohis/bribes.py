@@ -180,7 +180,7 @@ class Bribes(ActionFamily):
             return default
         if self._listed_lookup is not None:
             try:
-                found = self._listed_lookup.get(action)
+                found = self._listed_lookup.get(action)  # type: ignore[call-overload]
             except TypeError:  # a field that is not hashable (a list of cards)
                 found = None
             if found is not None:

@@ -456,7 +456,7 @@ class ProhisGame(GameBase):
         if phase == CONTROL:
             # (a table lookup: which of the three controller kinds the hand holds)
             hand = self.hands[seat]  # type: ignore[index]
-            return _CONTROL_ACTIONS[seat][
+            return _CONTROL_ACTIONS[seat][  # type: ignore[index]
                 (hand[LIEUTENANT] > 0) + 2 * (hand[CAPTAIN] > 0) + 4 * (hand[INSPECTOR] > 0)
             ]
         if phase == TURN:
