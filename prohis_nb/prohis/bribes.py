@@ -21,6 +21,12 @@ about 1.2 billion for a stacked hand of 970 cards (320 legal, 330 illegal,
   random choice by index is the same as when the list was built in full;
 * ``bribe in bribes`` checks the bribe against the hand and the rejected offers.
 
+A usual hand allows only a few dozen bribes (fewer than :data:`LISTED`):
+those are also listed once, when the family is made, so that picking one by
+index and finding it again in ``apply`` cost a tuple index and a dict probe
+instead of a decoding (speed shaped this: a bribe is offered at every
+control won). The answers are the same either way.
+
 >>> bribes = Bribes(0, (2, 1, 0, 0, 0), ((1, 0, 0, 0, 0),))
 >>> len(bribes)       # (2 + 1) * (1 + 1) - 1 = 5 sets, minus one rejected
 4
@@ -45,6 +51,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+#: A family with fewer bribes than this is listed when it is made (a hand of
+#: 6 cards of 5 kinds allows at most 63 bribes).
+LISTED = 64
+
+
 def _expand(counts: tuple[int, ...] | list[int]) -> tuple[str, ...]:
     """A count vector as a tuple of kinds in the fixed kind order (not cached: hands may be big)."""
     cards: list[str] = []
@@ -65,7 +76,16 @@ class Bribes(ActionFamily):
     """
 
     act = "bribe"
-    __slots__ = ("seat", "hand", "_weights", "_size", "_excluded", "_excluded_counts")
+    __slots__ = (
+        "seat",
+        "hand",
+        "_weights",
+        "_size",
+        "_excluded",
+        "_excluded_counts",
+        "_listed",
+        "_listed_lookup",
+    )
 
     def __init__(
         self, seat: int, hand: tuple[int, ...], rejected: tuple[tuple[int, ...], ...] = ()
@@ -84,6 +104,12 @@ class Bribes(ActionFamily):
         self._excluded_counts = tuple(sorted(excluded, key=self._raw))
         self._excluded = tuple(self._raw(r) for r in self._excluded_counts)  # ascending
         self._size = everything - 1 - len(self._excluded)
+        # A small family is listed once (see the module docstring); a big one never.
+        self._listed: tuple[Action, ...] | None = None
+        self._listed_lookup: dict[Action, Action] | None = None
+        if self._size < LISTED:
+            self._listed = tuple(self._item(i) for i in range(self._size))
+            self._listed_lookup = {action: action for action in self._listed}
 
     # ------------------------------------------------------------ the sequence
 
@@ -108,7 +134,20 @@ class Bribes(ActionFamily):
             counts.append(digit)
         return Action(self.seat, "bribe", cards=_expand(counts))
 
+    def __getitem__(self, index: Any) -> Any:
+        if self._listed is not None:
+            try:
+                return self._listed[index]
+            except IndexError:  # (refused with the family's own message, below)
+                pass
+        return ActionFamily.__getitem__(self, index)
+
     def __iter__(self):
+        if self._listed is not None:
+            return iter(self._listed)
+        return self._iterate()
+
+    def _iterate(self):
         # The nested loop itself (faster than decoding each index): same order.
         excluded = set(self._excluded_counts)
         seat = self.seat
@@ -139,6 +178,13 @@ class Bribes(ActionFamily):
         """The canonical ``Action`` equal to ``action`` if it is one of these bribes."""
         if not isinstance(action, tuple) or getattr(action, "act", None) != "bribe":
             return default
+        if self._listed_lookup is not None:
+            try:
+                found = self._listed_lookup.get(action)  # type: ignore[call-overload]
+            except TypeError:  # a field that is not hashable (a list of cards)
+                found = None
+            if found is not None:
+                return found
         counts = self.counts_of(getattr(action, "cards", None))
         if counts is None or not self._allowed(counts):
             return default

@@ -199,13 +199,14 @@ def _build(view: SeatView, dealt: dict[str, list[str]], rng: random.Random) -> P
     game.out = [info.out for info in view.seats]
     game.over = False
     # What each seat remembers: the viewer its own view's bounds, the others what all know.
-    game.known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
-    game.known_hand[me] = [
+    game._chronicle, game._observers = True, range(n + 1)  # (no setup to replay from)
+    game._known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
+    game._known_hand[me] = [
         list(public[s]) if s == me else cards_to_counts(info.known_in_hand)
         for s, info in enumerate(view.seats)
     ]
-    game.known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
-    game.known_warehouse[me] = [
+    game._known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
+    game._known_warehouse[me] = [
         [0] * 5 if s == me else cards_to_counts(info.known_in_warehouse)
         for s, info in enumerate(view.seats)
     ]
@@ -213,7 +214,7 @@ def _build(view: SeatView, dealt: dict[str, list[str]], rng: random.Random) -> P
         smuggler, parties = game.active, (game.active, game.controller)
         game._bounds_before_offer = [
             [b + (g if o in parties else 0) for b, g in zip(bounds[smuggler], game.bribe)]
-            for o, bounds in enumerate(game.known_hand)
+            for o, bounds in enumerate(game._known_hand)
         ]
     game._events = [Event("recalled", me, {"seat": me, "line": line}) for line in view.log]
     game._actions, game._forced = [], []

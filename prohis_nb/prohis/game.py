@@ -25,6 +25,14 @@ leave a hand face down (a convoy of 3 cards may have taken any 3 of them). Each
 observer's bounds are updated only from what that observer saw, so a seat's
 view can never reveal a hidden card. Index ``players`` holds what *everyone*
 knows (the public bounds).
+
+The log and the seats' own bounds are only needed when someone looks (a view,
+a log, a bot), and keeping them at every action costs a simulation a good
+share of its time. So a new game keeps only the public bounds (the engine
+needs them to tell a forced step) and plays on; the first time a view, a log
+or the bounds are asked for, the game replays its actions from its setup with
+the *chronicle* on (:meth:`ProhisGame._chronicled`) and keeps it on from then
+on. Both ways run the same code, so what a seat sees is the same.
 """
 
 from __future__ import annotations
@@ -42,8 +50,10 @@ from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
 from prohis_nb.prohis.bribes import Bribes
 from prohis_nb.prohis.cards import (
+    CAPTAIN,
     CONTROLLER_KINDS,
     ILLEGAL,
+    INSPECTOR,
     KIND_INDEX,
     KINDS,
     LIEUTENANT,
@@ -107,6 +117,13 @@ class ProhisGame(GameBase):
         "turn 1",
         "pass",
     )
+    #: Whether every event and every seat's bounds are kept at each action (the
+    #: *chronicle*), or only the public bounds (see the module docstring). A game
+    #: built without ``__init__`` (determinize, a pickled state) keeps them all.
+    _chronicle = True
+    #: The observers whose bounds are kept up to date: all (``range(players + 1)``)
+    #: with the chronicle on, else only the public one (``(players,)``).
+    _observers: Sequence[int]
 
     def __init__(
         self,
@@ -127,6 +144,10 @@ class ProhisGame(GameBase):
             raise RulesError(f"rules must be a ProhisRules value, got {excerpt(rules)}")
         self.rules = rules
         self.players = n = rules.players
+        # A new game plays without the chronicle; the replay that builds it
+        # (_chronicled) switches it on before calling __init__.
+        self.__dict__.setdefault("_chronicle", False)
+        self._observers = range(n + 1) if self._chronicle else (n,)
         if seed is not None and table is not None:
             raise RecordError("a game starts from a seed or from a stacked table, not both")
         if table is None:
@@ -177,10 +198,10 @@ class ProhisGame(GameBase):
         self.out = [False] * n
         self.over = False
         # Knowledge lower bounds: [observer][seat] -> counts; observer n is "everyone".
-        self.known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
+        self._known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
         if table is not None:  # what the table says everyone saw dealt (setup.public_hands)
-            self.known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
-        self.known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
+            self._known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
+        self._known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
         self._events: list[Event] = [Event("start", first, {"first": first})]
         if not self.pile and None in self.row:
             # Only a stacked table can start like this: the seat before the first
@@ -272,13 +293,61 @@ class ProhisGame(GameBase):
         """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
         from prohis_nb.prohis.views import seat_view
 
-        return seat_view(self, self.check_seat(seat))
+        self.check_seat(seat)
+        self._chronicled()
+        return seat_view(self, seat)
 
     def omniscient_view(self) -> TableView:
         """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
         from prohis_nb.prohis.views import table_view
 
+        self._chronicled()
         return table_view(self)
+
+    def log(self, seat: int | None) -> list[str]:
+        if seat is not None:
+            self.check_seat(seat)
+        self._chronicled()
+        return super().log(seat)
+
+    log.__doc__ = GameBase.log.__doc__
+
+    @property
+    def known_hand(self) -> list[list[list[int]]]:
+        """``known_hand[observer][seat]``: what ``observer`` knows is in ``seat``'s hand.
+
+        Lower bounds, counts by kind; observer ``players`` is everyone (see the
+        module docstring). The engine's own lists: read them, do not change them.
+        """
+        self._chronicled()
+        return self._known_hand
+
+    @property
+    def known_warehouse(self) -> list[list[list[int]]]:
+        """``known_warehouse[observer][seat]``: what ``observer`` knows is in that warehouse."""
+        self._chronicled()
+        return self._known_warehouse
+
+    def _chronicled(self) -> None:
+        """Switch the chronicle on: replay the actions with every event and bound kept.
+
+        A new game plays without the log and the seats' own bounds (see the
+        module docstring). The first time they are needed, the game is
+        replayed from its setup with them on, and takes the replay's state (as
+        ``undo`` does). Afterwards every action keeps them, so a bot that looks
+        at its view at every step pays this once, at the start.
+        """
+        if self._chronicle:
+            return
+        rebuilt = object.__new__(ProhisGame)
+        rebuilt._chronicle = True  # (read by __init__)
+        if "seed" in self.setup:
+            rebuilt.__init__(self.rules, seed=self.setup["seed"])  # type: ignore[misc]
+        else:
+            rebuilt.__init__(self.rules, table=self.setup)  # type: ignore[misc]
+        for action in self._actions:
+            rebuilt.apply(action)
+        self.__dict__.update(rebuilt.__dict__)
 
     def describe_event(self, event: Event, observer: int | None) -> str:
         from prohis_nb.prohis.log import describe
@@ -286,9 +355,7 @@ class ProhisGame(GameBase):
         return describe(event, observer)
 
     def _repr_html_(self) -> str:
-        from prohis_nb.prohis.views import table_view
-
-        return table_view(self)._repr_html_()
+        return self.omniscient_view()._repr_html_()
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"{self.phase}, seat {self._to_act} to act"
@@ -321,32 +388,94 @@ class ProhisGame(GameBase):
         other.rejected = list(self.rejected)
         other.final_queue = list(self.final_queue)
         other.out = list(self.out)
-        other.known_hand = [[list(c) for c in obs] for obs in self.known_hand]
-        other.known_warehouse = [[list(c) for c in obs] for obs in self.known_warehouse]
+        other._known_hand = [[list(c) for c in obs] for obs in self._known_hand]
+        other._known_warehouse = [[list(c) for c in obs] for obs in self._known_warehouse]
+
+    # ------------------------------------------------------------ the hot path
+
+    def legal_actions(self) -> Sequence[Action]:
+        # (GameBase.legal_actions, shortened: ``apply`` always leaves the next
+        # decision's actions listed, so a simulation only ever reads the cache.)
+        legal = self._legal
+        if legal is None:
+            legal, self._legal_set = self._compute_legal()
+            self._legal = legal
+        return legal
+
+    legal_actions.__doc__ = GameBase.legal_actions.__doc__
+
+    def apply(self, action: Any) -> None:
+        # GameBase.apply, written out for Prohis: the same checks, the same
+        # errors, the same forced steps, with fewer Python calls per decision
+        # (a simulation spends most of its time here). An action that came
+        # from legal_actions() is found by one dict lookup; anything else
+        # goes through GameBase._check_refused, which explains a refusal.
+        lookup = self._legal_set
+        if self._legal is None:
+            self.legal_actions()
+            lookup = self._legal_set
+        try:
+            canonical = lookup.get(action)  # type: ignore[union-attr]
+        except TypeError:  # a mapping is not hashable: read it first
+            canonical = None
+        if canonical is None:
+            canonical = self._check_refused(action)
+        _HANDLERS[canonical.act](self, canonical)
+        self._actions.append(canonical)
+        legal, self._legal_set = self._compute_legal()
+        self._legal = legal
+        # A single legal action may be a forced step (the engine takes it).
+        if len(legal) == 1 and self._forced_is_public():
+            forced = []
+            while True:  # (while the decision has one action, known to all to be forced)
+                only = legal[0]
+                _HANDLERS[only.act](self, only)
+                forced.append(only)
+                legal, self._legal_set = self._compute_legal()
+                self._legal = legal
+                if len(legal) != 1 or not self._forced_is_public():
+                    break
+            self._forced.append(forced)
+        else:
+            self._forced.append(())  # the usual case; shared, no new list per action
+
+    apply.__doc__ = GameBase.apply.__doc__
 
     # ------------------------------------------------------------ legal actions
 
     def _compute_legal(self) -> tuple[Sequence[Action], Mapping[Action, Action]]:
+        """The legal actions of the seat to act, and each mapped to itself (core's hook).
+
+        Every answer comes from a small cache keyed by the few facts it depends
+        on (see "legal-action tables" below), so this costs a few lookups.
+        The phases are tested from the most frequent one (a control is asked
+        of every opponent at each convoy).
+        """
         phase = self.phase
         seat = self._to_act
-        assert seat is not None
+        if phase == CONTROL:
+            # (a table lookup: which of the three controller kinds the hand holds)
+            hand = self.hands[seat]  # type: ignore[index]
+            return _CONTROL_ACTIONS[seat][  # type: ignore[index]
+                (hand[LIEUTENANT] > 0) + 2 * (hand[CAPTAIN] > 0) + 4 * (hand[INSPECTOR] > 0)
+            ]
         if phase == TURN:
             # (the keys of _convoy_key and _row_mask, inlined for their usual values)
-            hand = self.hands[seat]
-            key = tuple(hand) if max(hand) <= 4 else _convoy_key(hand)
-            if sum(hand) >= HAND_LIMIT:  # no drawing: convoys and pass only
+            hand = self.hands[seat]  # type: ignore[index]
+            size = sum(hand)
+            key = tuple(hand) if size <= 4 or max(hand) <= 4 else _convoy_key(hand)
+            if size >= HAND_LIMIT:  # no drawing: convoys and pass only
                 return _turn_actions(seat, key, _NO_ROW, False)
             row = self.row
             mask = _FULL_ROW if None not in row else _row_mask(row)
             return _turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
             pile_ok = self.first_pick == "row" and bool(self.pile)
-            return _second_pick_actions(seat, _row_mask(self.row), pile_ok)
-        if phase == CONTROL:
-            hand = self.hands[seat]
-            return _control_actions(seat, hand[2] > 0, hand[3] > 0, hand[4] > 0)
+            row = self.row
+            mask = _FULL_ROW if None not in row else _row_mask(row)
+            return _second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
-            legal = _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))
+            legal = _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
             return legal, legal.lookup
         if phase == BRIBE_ANSWER:
             return _simple_actions(seat, ("accept", "reject"))
@@ -356,7 +485,7 @@ class ProhisGame(GameBase):
             return _simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
             return _turn_card_actions(seat, tuple(self.turned))
-        return (), {}
+        return (), {}  # the game is over
 
     def _forced_is_public(self) -> bool:
         """Whether the pending decision is forced follows from public facts (core's hook).
@@ -375,7 +504,7 @@ class ProhisGame(GameBase):
         seat = self._to_act
         assert seat is not None
         size = sum(self.hands[seat])
-        if size == 0 or sum(self.known_hand[self.players][seat]) >= size:
+        if size == 0 or sum(self._known_hand[self.players][seat]) >= size:
             return True
         return self.phase == BRIBE and size == 1
 
@@ -400,8 +529,10 @@ class ProhisGame(GameBase):
         _HANDLERS[action.act](self, action)
 
     def _event(self, kind: str, actor: int | None, **data: Any) -> None:
+        """Write an event to the log (only with the chronicle on: see the module docstring)."""
         # A plain tuple is an Event's shape; the NamedTuple costs more to build.
-        self._events.append((kind, actor, data))  # type: ignore[arg-type]
+        if self._chronicle:
+            self._events.append((kind, actor, data))  # type: ignore[arg-type]
 
     def _do_take(self, action: Action) -> None:
         seat = action.seat
@@ -412,16 +543,17 @@ class ProhisGame(GameBase):
             assert kind is not None
             refill = self.pile.pop() if self.pile else None
             self.row[slot] = refill
-            for observer in self.known_hand:  # everyone saw the card go into that hand
-                observer[seat][kind] += 1
-            # (_event, inlined: the most frequent action)
-            refill_kind = None if refill is None else KINDS[refill]
-            data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
-            self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
+            known = self._known_hand
+            for observer in self._observers:  # everyone saw the card go into that hand
+                known[observer][seat][kind] += 1
+            if self._chronicle:  # (_event, inlined: the most frequent action)
+                refill_kind = None if refill is None else KINDS[refill]
+                data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
+                self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
         else:
             kind = self.pile.pop()
-            # (_event, inlined; a plain tuple is an Event's shape)
-            self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
+            if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
+                self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
         self.hands[seat][kind] += 1
         if not self.final_round and not self.pile and None in self.row:
             self._trigger_final_round(seat)
@@ -433,7 +565,8 @@ class ProhisGame(GameBase):
             self._end_turn()
 
     def _do_stop(self, action: Action) -> None:
-        self._event("stop", action.seat)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("stop", action.seat)
         self._end_turn()
 
     def _do_pass(self, action: Action) -> None:
@@ -466,7 +599,8 @@ class ProhisGame(GameBase):
         self.convoy_cards = action.cards
         self.turned = [False] * size
         self._forget_face_down(seat, cards)
-        self._event("convoy", seat, cards=action.cards)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("convoy", seat, cards=action.cards)
         n = self.players
         out = self.out
         if True in out:
@@ -477,25 +611,35 @@ class ProhisGame(GameBase):
             self.control_queue = _OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
-        self._next_control()
+        if self.control_queue:  # the first opponent is asked (as _next_control)
+            self.phase = CONTROL
+            self._to_act = self.control_queue[0]
+        else:
+            self._next_control()
 
     def _do_control(self, action: Action) -> None:
         seat = action.seat
         kind = KIND_INDEX[action.card]
         self.hands[seat][kind] -= 1
-        for observer in self.known_hand:  # it left the hand face up
-            if observer[seat][kind]:
-                observer[seat][kind] -= 1
+        for observer in self._observers:  # it left the hand face up
+            seen = self._known_hand[observer][seat]
+            if seen[kind]:
+                seen[kind] -= 1
         self.controls.append((seat, kind))
-        self._event("control", seat, card=action.card, smuggler=self.active)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("control", seat, card=action.card, smuggler=self.active)
         self.control_pos += 1
         self._next_control()
 
     def _do_decline(self, action: Action) -> None:
         # (_event, inlined; a plain tuple is an Event's shape)
-        self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
-        self.control_pos += 1
-        self._next_control()
+        if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
+            self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
+        position = self.control_pos = self.control_pos + 1
+        if position < len(self.control_queue):  # the next opponent is asked (as _next_control)
+            self._to_act = self.control_queue[position]
+        else:
+            self._next_control()
 
     def _next_control(self) -> None:
         """Ask the next opponent, or settle who controls once all have answered."""
@@ -505,7 +649,8 @@ class ProhisGame(GameBase):
             return
         smuggler = self.active
         if not self.controls:
-            self._event("no_control", smuggler, cards=self._convoy_cards())
+            if self._chronicle:  # (a frequent event: no call without the log)
+                self._event("no_control", smuggler, cards=self._convoy_cards())
             self._store_convoy(smuggler)
             self._end_turn()
             return
@@ -514,13 +659,14 @@ class ProhisGame(GameBase):
         for seat, kind in self.controls:
             if seat != winner:
                 self.hands[seat][kind] += 1
-                for observer in self.known_hand:
-                    observer[seat][kind] += 1
+                for observer in self._observers:
+                    self._known_hand[observer][seat][kind] += 1
                 self._event("take_back", seat, card=KINDS[kind])
         self.controls = []
         self.controller = winner
         self.controller_card = card
-        self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
         self.offers = 0
         self.rejected = []
         self.phase = BRIBE
@@ -537,11 +683,12 @@ class ProhisGame(GameBase):
         # The offer leaves the hand: the two parties know which cards, the
         # others only how many. If it is rejected the same cards come back in
         # the open, and what everyone knew before is true again.
-        self._bounds_before_offer = [list(bounds[seat]) for bounds in self.known_hand]
+        known = self._known_hand
+        self._bounds_before_offer = [list(known[o][seat]) for o in self._observers]
         size = sum(counts)
         controller = self.controller
-        for observer, bounds in enumerate(self.known_hand):
-            seen = bounds[seat]
+        for observer in self._observers:
+            seen = known[observer][seat]
             saw_it = observer in (controller, seat)
             for k in range(5):
                 if seen[k]:
@@ -566,8 +713,9 @@ class ProhisGame(GameBase):
         for k in range(5):
             warehouse[k] += bribe[k]
         # (the bounds on the smuggler's hand already dropped when the bribe was offered)
-        for k in range(5):
-            self.known_warehouse[smuggler][controller][k] += bribe[k]
+        if self._chronicle:  # (only the smuggler saw them go)
+            for k in range(5):
+                self._known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
         self._event(
             "accept",
@@ -585,9 +733,10 @@ class ProhisGame(GameBase):
         bribe = self.bribe
         assert bribe is not None
         hand = self.hands[smuggler]
-        for bounds, before in zip(self.known_hand, self._bounds_before_offer):
-            bounds[smuggler] = list(before)
-        seen = self.known_hand[controller][smuggler]
+        known = self._known_hand
+        for observer, before in zip(self._observers, self._bounds_before_offer):
+            known[observer][smuggler] = list(before)
+        seen = known[controller][smuggler]  # (a stale list without the chronicle: harmless)
         for k in range(5):
             hand[k] += bribe[k]
             if bribe[k] > seen[k]:  # the controller now knows these are in that hand
@@ -622,8 +771,8 @@ class ProhisGame(GameBase):
             self._return_controller_card(controller)
         else:
             self.warehouses[controller][card] += 1
-            for observer in self.known_warehouse:
-                observer[controller][card] += 1
+            for observer in self._observers:
+                self._known_warehouse[observer][controller][card] += 1
         self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
         self._store_convoy(smuggler)
         self._end_turn()
@@ -656,8 +805,8 @@ class ProhisGame(GameBase):
         for kind in self.convoy:
             warehouse[kind] += 1
         warehouse[card] += 1
-        for observer, bounds in enumerate(self.known_warehouse):
-            seen = bounds[controller]
+        for observer in self._observers:
+            seen = self._known_warehouse[observer][controller]
             seen[card] += 1
             for kind, turned in zip(self.convoy, self.turned):
                 if turned or observer == smuggler:
@@ -678,8 +827,8 @@ class ProhisGame(GameBase):
         card = self.controller_card
         assert controller is not None and card is not None
         self.hands[smuggler][card] += 1
-        for observer in self.known_hand:
-            observer[smuggler][card] += 1
+        for observer in self._observers:
+            self._known_hand[observer][smuggler][card] += 1
         self._event(
             "success",
             smuggler,
@@ -701,19 +850,20 @@ class ProhisGame(GameBase):
         for kind in self.convoy:
             warehouse[kind] += 1
         if any(self.turned):
-            for observer in self.known_warehouse:
-                seen = observer[smuggler]
+            for observer in self._observers:
+                seen = self._known_warehouse[observer][smuggler]
                 for kind, turned in zip(self.convoy, self.turned):
                     if turned:
                         seen[kind] += 1
-        self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
+        if self._chronicle:  # (a frequent event: no call without the log)
+            self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
 
     def _return_controller_card(self, controller: int) -> None:
         card = self.controller_card
         assert card is not None
         self.hands[controller][card] += 1
-        for observer in self.known_hand:
-            observer[controller][card] += 1
+        for observer in self._observers:
+            self._known_hand[observer][controller][card] += 1
 
     def _forget_face_down(self, seat: int, cards: list[int]) -> None:
         """``cards`` left ``seat``'s hand face down: others' bounds drop by that many.
@@ -724,8 +874,8 @@ class ProhisGame(GameBase):
         # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
         # for every observer, so it is written for the usual cases: a few cards
         # for the seat itself, and nothing left known for the others.
-        for observer, bounds in enumerate(self.known_hand):
-            seen = bounds[seat]
+        for observer in self._observers:
+            seen = self._known_hand[observer][seat]
             if observer == seat:
                 for kind in cards:  # one less of each card that went (never below 0)
                     if seen[kind]:
@@ -751,6 +901,9 @@ class ProhisGame(GameBase):
         if self.convoy_cards:  # after a draw or a pass there is no convoy to clear
             self._clear_convoy()
         n = self.players
+        if not self.final_round and True not in self.out:  # the usual case: the next seat
+            self.active = self._to_act = (self.active + 1) % n
+            return
         if self.final_round:
             while self.final_queue:
                 seat = self.final_queue.pop(0)
@@ -1120,7 +1273,6 @@ def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -
     return _with_set(actions)
 
 
-@lru_cache(maxsize=4096)
 def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
     actions = [
         Action(seat, "control", card=kind)
@@ -1129,6 +1281,15 @@ def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool
     ]
     actions.append(Action(seat, "decline"))
     return _with_set(actions)
+
+
+#: _CONTROL_ACTIONS[seat][held]: a control's actions, ``held`` saying which controller
+#: kinds the hand holds (1 lieutenant + 2 captain + 4 inspector). A control is the
+#: most frequent decision, so its answers are a table built once (6 seats x 8 entries).
+_CONTROL_ACTIONS = [
+    [_control_actions(seat, bool(held & 1), bool(held & 2), bool(held & 4)) for held in range(8)]
+    for seat in range(max(_OPPONENTS))
+]
 
 
 @lru_cache(maxsize=4096)
