@@ -34,12 +34,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from prohis_nb.analysis import (
-    controller_values,
-    convoy_belief,
-    ending_payoff,
-    smuggler_values,
-)
+from prohis_nb.analysis import ending_payoff, smuggler_values
+from prohis_nb.analysis.values import inspect_value
 from prohis_nb.analysis.payoffs import warehouse_value
 from prohis_nb.bots.beliefs import unseen_cards
 from prohis_nb.bots.prohis_bots import BluffBot
@@ -52,10 +48,17 @@ from prohis_nb.prohis.views import SeatView
 
 @lru_cache(maxsize=4096)
 def _values(pool: tuple[int, ...], n: int, card: str, waiver_keeps_card: bool) -> dict[str, float]:
-    """The controller's expected ``inspect`` and ``waive`` values (cached: pure maths)."""
-    belief = convoy_belief(dict(zip(KINDS, pool)), n)
-    values = controller_values(belief, card, waiver_keeps_card=waiver_keeps_card)
-    return {"inspect": float(values["inspect"]), "waive": float(values["waive"])}
+    """The controller's expected ``inspect`` and ``waive`` values (cached: pure maths).
+
+    :func:`~prohis_nb.analysis.values.inspect_value` is the exact
+    ``controller_values(convoy_belief(pool, n), card)["inspect"]``, computed
+    without a ``Fraction`` per convoy make-up (the bot asks it at every
+    controller decision); the float of that exact number, so the choices are
+    the same as with the slow sum.
+    """
+    inspect = inspect_value(pool, n, card)
+    waive = ending_payoff("waived", [], card, waiver_keeps_card=waiver_keeps_card).controller
+    return {"inspect": float(inspect), "waive": float(waive)}
 
 
 def controller_outlook(
