@@ -35,8 +35,8 @@ from itertools import product
 from typing import Any
 
 from prohis_nb.analysis import ending_payoff, smuggler_values
-from prohis_nb.analysis.values import inspect_value
 from prohis_nb.analysis.payoffs import warehouse_value
+from prohis_nb.analysis.values import inspect_value
 from prohis_nb.bots.beliefs import unseen_cards
 from prohis_nb.bots.prohis_bots import BluffBot
 from prohis_nb.bots.prohis_habits import act_named
