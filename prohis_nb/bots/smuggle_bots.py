@@ -40,7 +40,7 @@ from functools import cache
 from typing import Any
 
 from prohis_nb.analysis import smuggle as maths
-from prohis_nb.bots.base import Bot, first_act
+from prohis_nb.bots.base import Bot, first_act, reads_view, view_free
 from prohis_nb.bots.random_bot import RandomBot
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, Board
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -124,6 +124,13 @@ class SmuggleBot(Bot):
     def parameters(self) -> dict[str, Any]:
         return {"search": self.search, "inform": self.inform, "challenge": self.challenge}
 
+    def needs_view(self, decision: Any, legal_actions: Sequence[Any]) -> bool:
+        """No view for a forced step, nor for a method marked ``view_free`` (see ``Bot``)."""
+        if len(legal_actions) == 1:
+            return False
+        method = {"declare": self.declare, "discard": self.discard}.get(decision.kind, self.check)
+        return reads_view(method)
+
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -145,6 +152,7 @@ class SmuggleBot(Bot):
             return first_act(legal_actions, "immunity")
         return _declare(legal_actions, truthful_items(view.hand))
 
+    @view_free
     def check(self, view: Any, act: str) -> bool:
         """Whether to ``search``, ``inform`` or ``challenge`` rather than accept."""
         rate = {"search": self.search, "inform": self.inform, "challenge": self.challenge}[act]

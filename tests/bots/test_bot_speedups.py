@@ -114,3 +114,85 @@ def test_ev_bot_plays_as_with_the_slow_maths(monkeypatch):
     fast = tournament_hash("prohis", 4, games=8)
     monkeypatch.setattr(ev_bot, "_values", _slow_values)
     assert tournament_hash("prohis", 4, games=8) == fast
+
+
+# ---------------------------------------------------------------- views built only when read
+
+
+def test_bots_play_the_same_games_when_every_decision_gets_its_view(monkeypatch):
+    from prohis_nb.bots.base import Bot
+
+    lean = tournament_hash("prohis", 4, games=8), tournament_hash("smuggle", 4, games=8)
+    calls = []
+
+    def always(self, decision, legal):
+        calls.append(1)
+        return self.uses_view
+
+    from prohis_nb.bots.prohis_bots import ProhisBot
+    from prohis_nb.bots.smuggle_bots import SmuggleBot
+
+    for cls in (Bot, ProhisBot, SmuggleBot):
+        monkeypatch.setattr(cls, "needs_view", always)
+    full = tournament_hash("prohis", 4, games=8), tournament_hash("smuggle", 4, games=8)
+    assert calls and full == lean
+
+
+def test_a_view_free_decision_gets_only_the_seat_and_the_decision():
+    from prohis_nb.bots import play_game
+    from prohis_nb.bots.base import DecisionOnly
+    from prohis_nb.bots.prohis_bots import HonestBot
+
+    seen = []
+
+    class Recording(HonestBot):
+        def choose(self, view, legal_actions):
+            seen.append((type(view), view.decision.kind, len(legal_actions)))
+            return super().choose(view, legal_actions)
+
+    play_game("prohis", [Recording(seed=s) for s in range(4)], seed=3)
+    blind = {(kind, n == 1) for cls, kind, n in seen if cls is DecisionOnly}
+    viewed = {kind for cls, kind, n in seen if cls is not DecisionOnly and n > 1}
+    # honest answers bribes, inspections and inspect-or-waive without looking
+    assert {k for k, _forced in blind} >= {"inspection", "bribe", "inspect_or_waive"}
+    assert viewed == {"turn", "second_pick", "control"}
+    assert DecisionOnly._fields == ("seat", "decision")
+
+
+def test_overriding_a_view_free_method_brings_the_view_back():
+    from prohis_nb import Game
+    from prohis_nb.bots.base import view_free
+    from prohis_nb.bots.prohis_bots import BluffBot, HonestBot
+
+    class Looks(HonestBot):
+        def on_bribe_answer(self, view, legal):  # reads the view: not marked
+            return super().on_bribe_answer(view, legal)
+
+    class StillBlind(HonestBot):
+        @view_free
+        def on_bribe_answer(self, view, legal):
+            return super().on_bribe_answer(view, legal)
+
+    game = Game(players=4, seed=1)
+    decision = type("D", (), {"kind": "bribe_answer"})()
+    legal = game.legal_actions()
+    assert len(legal) > 1
+    assert HonestBot().needs_view(decision, legal) is False
+    assert StillBlind().needs_view(decision, legal) is False
+    assert Looks().needs_view(decision, legal) is True
+    assert BluffBot().needs_view(decision, legal) is True  # it weighs the bribe's cards
+    assert HonestBot().needs_view(decision, legal[:1]) is False  # forced: nothing to read
+
+
+def test_a_bot_that_wrongly_claims_no_view_fails_loudly():
+    from prohis_nb.bots import play_game
+    from prohis_nb.bots.base import view_free
+    from prohis_nb.bots.prohis_bots import HonestBot
+
+    class Liar(HonestBot):
+        @view_free
+        def on_control(self, view, legal):
+            return super().on_control(view, legal)  # reads view.convoy
+
+    with pytest.raises(AttributeError, match="convoy"):
+        play_game("prohis", [Liar(seed=s) for s in range(4)], seed=3)
