@@ -36,7 +36,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from prohis_nb.analysis import smuggle as maths
@@ -240,6 +240,8 @@ class Habits:
     def read(self, lines: Sequence[str]) -> None:
         """Count ``lines`` (call again with the grown log: only new lines are read)."""
         for line in lines[self.lines_read :]:
+            if "accepted" not in line and "searched" not in line:
+                continue  # every counted line says one of them: skip the four patterns
             if m := _OFFICER_ACCEPT.match(line):
                 self.officer_choices[self._seat(m.group(1))] += 1
             elif m := _RECEIVER_ACCEPT.match(line):
@@ -321,7 +323,10 @@ class ExpectedValueSmuggleBot(SmuggleBot):
 
     def rates(self, view: Any, seat: int) -> dict[str, float]:
         """The estimated ``search``, ``inform`` and ``lie`` rates of ``seat``."""
-        seen, w = self.habits(view), self.weight
+        return self._rates(self.habits(view), seat)
+
+    def _rates(self, seen: Habits, seat: int) -> dict[str, float]:
+        w = self.weight
         return {
             "search": _estimate(seen.searches[seat], seen.officer_choices[seat], self.search, w),
             "inform": _estimate(seen.informs[seat], seen.receiver_choices[seat], self.inform, w),
@@ -329,13 +334,12 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         }
 
     def declare(self, view: Any, legal_actions: Sequence[Any]) -> Any:
-        search = self.rates(view, view.officer)["search"]
+        seen = self.habits(view)
+        search = self._rates(seen, view.officer)["search"]
         others = [s for s in range(view.players) if s not in (view.seat, view.officer)]
-        inform = sum(self.rates(view, s)["inform"] for s in others) / len(others)
-        options = maths.declaration_options(
-            view.hand, search, inform, self.challenge, board_of(view)
-        )
-        best = next(iter(options))
+        inform = sum(self._rates(seen, s)["inform"] for s in others) / len(others)
+        hand = tuple(sorted(view.hand))  # the options depend on the cards, not their order
+        best = _best_declaration(hand, search, inform, self.challenge, board_of(view))
         if best == "immunity":
             return first_act(legal_actions, "immunity")
         if best == "nothing":
@@ -347,11 +351,7 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         lie = self.rates(view, view.holder)["lie"]
         if act == "challenge":
             return self._challenge_gain(lie, board, view.seat == view.officer) > 0
-        declared = view.declared or ()
-        p_false = maths.hides_goods_probability(lie) if not declared else lie
-        if act == "search":
-            return maths.search_gain(declared, p_false, board) > 0
-        return maths.should_inform(p_false, board)
+        return _searches_or_informs(act, tuple(view.declared or ()), lie, board)
 
     @staticmethod
     def _challenge_gain(lie: float, board: Board, officer: bool) -> float:
@@ -370,6 +370,28 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         else:
             gain = board.informer_reward
         return (1 - p_bag) * gain - p_bag * board.immunity_fine
+
+
+# The EV bot's maths, cached: each is a pure function of hashable arguments
+# (exact Fractions inside), asked at nearly every decision with the same few
+# hands and rates; a cached answer is the very one computed before.
+
+
+@lru_cache(maxsize=8192)
+def _best_declaration(
+    hand: tuple[str, ...], search: float, inform: float, challenge: float, board: Board
+) -> str:
+    """The first of :func:`~prohis_nb.analysis.smuggle.declaration_options` (the best)."""
+    return next(iter(maths.declaration_options(hand, search, inform, challenge, board)))
+
+
+@lru_cache(maxsize=8192)
+def _searches_or_informs(act: str, declared: tuple[str, ...], lie: float, board: Board) -> bool:
+    """Whether the EV bot searches (``act="search"``) or informs on ``declared``."""
+    p_false = maths.hides_goods_probability(lie) if not declared else lie
+    if act == "search":
+        return maths.search_gain(declared, p_false, board) > 0
+    return maths.should_inform(p_false, board)
 
 
 class SolvedSmuggleBot(SmuggleBot):

@@ -196,3 +196,16 @@ def test_a_bot_that_wrongly_claims_no_view_fails_loudly():
 
     with pytest.raises(AttributeError, match="convoy"):
         play_game("prohis", [Liar(seed=s) for s in range(4)], seed=3)
+
+
+def test_smuggle_ev_bot_plays_as_without_its_caches(monkeypatch):
+    from fractions import Fraction
+
+    from prohis_nb.analysis import smuggle
+    from prohis_nb.bots import smuggle_bots
+
+    cached = tournament_hash("smuggle", 4, games=8)
+    for name in ("_best_declaration", "_searches_or_informs"):
+        monkeypatch.setattr(smuggle_bots, name, getattr(smuggle_bots, name).__wrapped__)
+    monkeypatch.setattr(smuggle, "_decimal", lambda value: Fraction(repr(value)))
+    assert tournament_hash("smuggle", 4, games=8) == cached
