@@ -74,10 +74,35 @@ def truthful_items(hand: Sequence[str]) -> tuple[str, ...]:
 
 def _declare(legal: Sequence[Any], items: Sequence[str]) -> Any:
     wanted = tuple(sorted(items, key=DUTIABLE.index))
+    action = _indexed(legal)[1].get(wanted)
+    if action is None:
+        raise LookupError(f"no legal declaration of {wanted}")  # pragma: no cover
+    return action
+
+
+# The engine hands out the same cached tuple of legal actions for the same
+# decision (a declaration has 496 of them), so what bots look up in it is
+# indexed once per tuple: its actions by act, and its declarations by items
+# (the first of each, as a scan would find). Keyed by identity, holding the
+# tuple so that its id is not reused; cleared when it grows.
+_INDEXES: dict[int, tuple[Sequence[Any], dict[str, list[Any]], dict[Any, Any]]] = {}
+
+
+def _indexed(legal: Sequence[Any]) -> tuple[dict[str, list[Any]], dict[Any, Any]]:
+    """``legal``'s actions by act (in order) and its declarations by items."""
+    hit = _INDEXES.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1], hit[2]
+    by_act: dict[str, list[Any]] = {}
+    declarations: dict[Any, Any] = {}
     for action in legal:
-        if action.act == "declare" and action.items == wanted:
-            return action
-    raise LookupError(f"no legal declaration of {wanted}")  # pragma: no cover
+        by_act.setdefault(action.act, []).append(action)
+        if action.act == "declare":
+            declarations.setdefault(action.items, action)
+    if len(_INDEXES) >= 256:
+        _INDEXES.clear()
+    _INDEXES[id(legal)] = (legal, by_act, declarations)
+    return by_act, declarations
 
 
 class SmuggleRandomBot(RandomBot):
@@ -91,9 +116,9 @@ class SmuggleRandomBot(RandomBot):
     games = ("smuggle",)
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
-        acts = sorted({a.act for a in legal_actions})
-        act = self.rng.choice(acts)
-        return self.rng.choice([a for a in legal_actions if a.act == act])
+        by_act = _indexed(legal_actions)[0]
+        act = self.rng.choice(sorted(by_act))
+        return self.rng.choice(by_act[act])
 
 
 class SmuggleBot(Bot):
