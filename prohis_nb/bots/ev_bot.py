@@ -61,6 +61,22 @@ def _values(pool: tuple[int, ...], n: int, card: str, waiver_keeps_card: bool) -
     return {"inspect": float(inspect), "waive": float(waive)}
 
 
+# The same bribes come back at every bribe decision (every sub-multiset of a
+# small hand): their payoffs, pure table look-ups, are cached.
+
+
+@lru_cache(maxsize=8192)
+def _worth(cards: tuple[str, ...]) -> int:
+    """``warehouse_value(cards)``: what a bribe is worth to the controller."""
+    return warehouse_value(cards)
+
+
+@lru_cache(maxsize=8192)
+def _accepted_payoff(convoy: tuple[str, ...], card: str, bribe: tuple[str, ...]) -> int:
+    """The smuggler's payoff when the controller accepts ``bribe``."""
+    return ending_payoff("accepted", convoy, card, bribe).smuggler
+
+
 def controller_outlook(
     view: SeatView, card: str, pool: Counter[str] | None = None
 ) -> dict[str, float]:
@@ -146,7 +162,7 @@ class ExpectedValueBot(BluffBot):
     def on_bribe(self, view: SeatView, legal: Sequence[Action]) -> Action:
         convoy = view.convoy
         assert convoy is not None and convoy.controller_card is not None
-        cards = [card for card in convoy.cards if card is not None]
+        cards = tuple(card for card in convoy.cards if card is not None)
         card = convoy.controller_card
         guess = self.controller_view_of_convoy(view)
         threshold = guess["inspect"]  # the controller's indifference bribe, as estimated
@@ -155,11 +171,12 @@ class ExpectedValueBot(BluffBot):
         floor = max((warehouse_value(b) for b in rejected), default=None)
         best, best_paid = None, None
         for action in _bribes_to_weigh(legal):
-            if warehouse_value(action.cards) < threshold:
+            worth = _worth(action.cards)
+            if worth < threshold:
                 continue
-            if floor is not None and warehouse_value(action.cards) <= floor:
+            if floor is not None and worth <= floor:
                 continue  # the controller turned down as much already
-            paid = ending_payoff("accepted", cards, card, action.cards).smuggler
+            paid = _accepted_payoff(cards, card, action.cards)
             if best_paid is None or paid > best_paid:
                 best, best_paid = action, paid
         if best is not None:
