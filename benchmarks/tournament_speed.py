@@ -1,5 +1,14 @@
 """How fast do tournaments run? Games per second with 1 and 2 workers, with and without a sink.
 
+``--four-bots`` prints the figure of issue 15: a tournament of each game's
+four bots (Prohis random, honest, bluff, ev; Smuggle random, honest, liar,
+ev), 1,000 games without records, on 1 and 2 workers, the median of
+``--repeats`` runs (3). Target (issue 15, on the 2-core machine): at least
+200 games/s on 2 workers for each game.
+
+    python benchmarks/tournament_speed.py --four-bots [--games 1000] [--repeats 3]
+        [--workers 1 2]
+
 The default is the issue's figure: a 10,000-game four-player tournament of
 random bots (records kept, as a user gets them), once in this process
 (``workers=1``) and once on a pool of 2 processes. Target (issue 5, on the
@@ -48,6 +57,12 @@ from pathlib import Path
 from prohis_nb.tournament import run_tournament
 
 TARGET_SECONDS_ON_TWO_CORES = 60.0
+#: Issue 15: a tournament of each game's four bots, in games per second on 2 workers.
+FOUR_BOTS_TARGET = 200.0
+FOUR_BOTS = {
+    "prohis": ("random", "honest", "bluff", "ev"),
+    "smuggle": ("random", "honest", "liar", "ev"),
+}
 
 
 def tournament_throughput(
@@ -187,6 +202,39 @@ def memory_table(
             )
 
 
+# ---------------------------------------------------------------- the four bots
+
+
+def four_bots_table(games: int, workers: list[int], repeats: int) -> None:
+    """Print each game's four-bot tournament: median games/s per number of workers."""
+    import statistics
+
+    print(
+        f"four-bot tournaments: {games:,} games, 4 players, no records, "
+        f"median of {repeats} run{'s' if repeats > 1 else ''}"
+    )
+    print(f"{'game':<8} {'bots':<26} {'workers':>7} {'games/s':>8} {'runs':>20} {'target':>14}")
+    for game, bots in FOUR_BOTS.items():
+        for count in workers:
+            rates = [
+                tournament_throughput(games, 4, bots, count, keep_records=False, game=game)[
+                    "games_per_second"
+                ]
+                for _ in range(repeats)
+            ]
+            median = statistics.median(rates)
+            verdict = ""
+            if count == 2:
+                ok = "ok" if median >= FOUR_BOTS_TARGET else "TOO SLOW"
+                verdict = f"{FOUR_BOTS_TARGET:.0f}/s: {ok}"
+            runs = " ".join(f"{rate:.0f}" for rate in rates)
+            print(
+                f"{game:<8} {','.join(bots):<26} {count:>7} {median:>8,.0f} {runs:>20} "
+                f"{verdict:>14}",
+                flush=True,
+            )
+
+
 # ---------------------------------------------------------------- command line
 
 
@@ -199,6 +247,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--no-records", action="store_true", help="do not keep game records")
     parser.add_argument("--profile", action="store_true", help="profile the 1-worker run")
+    parser.add_argument(
+        "--four-bots",
+        action="store_true",
+        help="issue 15's figure: each game's four bots, 1,000 games (or --games), 200/s target",
+    )
+    parser.add_argument("--repeats", type=int, default=3, help="--four-bots: runs per figure")
     parser.add_argument("--sink", action="store_true", help="also stream to Parquet")
     parser.add_argument("--no-counts", action="store_true", help="sink without decision counts")
     parser.add_argument("--memory", type=int, metavar="N", help="peak memory writing N games")
@@ -212,6 +266,10 @@ def main() -> None:
     bots = tuple(args.bots.split(","))
     counts = not args.no_counts
 
+    if args.four_bots:
+        games = args.games if args.games != parser.get_default("games") else 1_000
+        four_bots_table(games, args.workers, args.repeats)
+        return
     if args.memory_run:
         figures = measure_memory(
             args.memory_run, args.workers[0], counts, args.chunk_size, args.folder, args.tracemalloc

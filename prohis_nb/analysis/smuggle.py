@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
@@ -75,7 +75,12 @@ RECEIVER_CHOICES = ("accept", "inform")
 
 def _exact(value: Number) -> Fraction:
     """A float as the decimal it prints as (0.2 is 1/5), so the answers stay readable."""
-    return Fraction(repr(float(value))) if isinstance(value, float) else Fraction(value)
+    return _decimal(float(value)) if isinstance(value, float) else Fraction(value)
+
+
+@lru_cache(maxsize=4096)  # bots ask with the same few rates again and again; parsing is slow
+def _decimal(value: float) -> Fraction:
+    return Fraction(repr(value))
 
 
 def _rate(name: str, value: Number) -> Fraction:

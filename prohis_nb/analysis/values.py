@@ -48,14 +48,15 @@ passed and confiscated endings by the catch probability.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import cache, lru_cache
 from itertools import product
-from math import comb
+from math import comb, lcm
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff, warehouse_value
-from prohis_nb.prohis.cards import KINDS
+from prohis_nb.prohis.cards import CONTROLLER_KINDS, KINDS
 
 Number = Fraction | float
 
@@ -194,6 +195,64 @@ def controller_values(
     waive = ending_payoff("waived", [], card, waiver_keeps_card=waiver_keeps_card).controller
     accept = warehouse_value(bribe) if bribe else bribe_value
     return {"inspect": inspect, "waive": waive, "accept": accept}
+
+
+def inspect_value(unseen: Sequence[int], n: int, card: str) -> Fraction:
+    """``EV(inspect)`` for ``n`` cards drawn from ``unseen``: fast, and exactly equal.
+
+    The same number as ``controller_values(convoy_belief(pool, n), card)["inspect"]``
+    (``pool``: ``unseen`` as counts by kind, in the order of
+    :data:`~prohis_nb.prohis.cards.KINDS`), computed for bots that ask it at
+    every controller decision. Speed shaped it: rather than one ``Fraction`` per
+    convoy make-up (a few hundred ``Fraction`` operations), the payoffs of all
+    make-ups of ``n`` cards are put over one common denominator ``D`` once per
+    ``(n, card)`` (:func:`_inspection_table`), so a call adds whole numbers,
+    ``Σ_x Π_i C(U_i, x_i) · D·v(x)``, and divides once by ``C(U, n) · D``.
+
+    >>> pool = {"legal": 6, "illegal": 3, "lieutenant": 1}
+    >>> inspect_value((6, 3, 1, 0, 0), 2, "captain")
+    Fraction(8300, 3)
+    >>> controller_values(convoy_belief(pool, 2), "captain")["inspect"]
+    Fraction(8300, 3)
+    """
+    counts = tuple(unseen)
+    if len(counts) != len(KINDS) or any(
+        isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in counts
+    ):
+        raise ValueError(
+            f"unseen is {len(KINDS)} whole numbers ≥ 0 ({', '.join(KINDS)}), got {counts!r}"
+        )
+    total = sum(counts)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= total:
+        raise ValueError(f"cannot draw a convoy of {n!r} cards from {total} unseen cards")
+    if not isinstance(card, str) or card not in CONTROLLER_KINDS:
+        raise ValueError(f"card is the controller card played, one of {CONTROLLER_KINDS}")
+    return _inspect_value(counts, n, card)
+
+
+@lru_cache(maxsize=8192)  # the same pool comes back within a game (several cards, turns)
+def _inspect_value(counts: tuple[int, ...], n: int, card: str) -> Fraction:
+    makeups, scale = _inspection_table(n, card)
+    rows = [[comb(have, take) for take in range(n + 1)] for have in counts]
+    r0, r1, r2, r3, r4 = rows  # KINDS has five kinds: the loop below is written out for them
+    total = 0
+    for (x0, x1, x2, x3, x4), scaled in makeups:
+        total += r0[x0] * r1[x1] * r2[x2] * r3[x3] * r4[x4] * scaled
+    return Fraction(total, comb(sum(counts), n) * scale)
+
+
+@cache
+def _inspection_table(n: int, card: str) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+    """Every make-up ``x`` of ``n`` cards with ``D·v(x)`` (a whole number), and ``D``.
+
+    ``v(x)`` is the controller's payoff of inspecting ``x``
+    (:func:`inspection_values`); ``D`` the least common denominator of them all.
+    """
+    assert len(KINDS) == 5  # _inspect_value unpacks five kinds
+    makeups = [x for x in product(range(n + 1), repeat=len(KINDS)) if sum(x) == n]
+    values = [inspection_values(x, card)[1] for x in makeups]
+    scale = lcm(*(v.denominator for v in values))
+    return tuple((x, int(v * scale)) for x, v in zip(makeups, values)), scale
 
 
 def indifference_bribe(belief: Mapping[tuple[int, ...], Number], card: str) -> Number:

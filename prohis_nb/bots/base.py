@@ -29,14 +29,25 @@ Writing a bot::
 every call). A bot whose choices never read the view sets the class
 attribute ``uses_view = False``; the runner then passes ``None`` as the view
 and skips building it. That is the only thing the flag changes.
+
+``needs_view(decision, legal_actions)``: the same saving, decision by
+decision. Before building a view the runner asks the bot whether this decision
+needs one; when it answers ``False`` the bot receives a :class:`DecisionOnly`
+instead: the seat and the pending decision, which every view holds anyway
+(nothing hidden). A view costs more than most bots' whole choice (a few
+hundred microseconds), and many choices never read it: a forced step, a
+coin flip between inspecting and waiving, turning a random card. A bot's
+``on_<kind>`` method marked with :func:`view_free` says so (see
+:class:`~prohis_nb.bots.prohis_bots.ProhisBot`); a subclass that overrides
+it without the mark gets its view again. The choices are the same either way.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from prohis_nb.errors import ProhisNbError
 
@@ -61,6 +72,38 @@ class ActionLike(Protocol):
 
     seat: int
     act: str
+
+
+class DecisionOnly(NamedTuple):
+    """What a bot receives instead of its view when it said it needs none (``needs_view``).
+
+    ``seat`` and ``decision`` are the view's own (``view.seat``,
+    ``view.decision``): the seat to act and the pending decision, public to
+    every seat. Reading anything else is an ``AttributeError``, so a bot that
+    wrongly claimed not to need its view fails loudly rather than guessing.
+    """
+
+    seat: int
+    decision: Any
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def view_free(method: Method) -> Method:
+    """Mark a bot method that chooses without reading its view (only legal actions and rng).
+
+    The runner then skips building the view for that decision (:meth:`Bot.needs_view`)
+    and the method receives a :class:`DecisionOnly`. Overriding a marked
+    method in a subclass drops the mark unless the override is marked too.
+    """
+    method.reads_view = False  # type: ignore[attr-defined]
+    return method
+
+
+def reads_view(method: Any) -> bool:
+    """False for a method marked with :func:`view_free`, True for any other."""
+    return getattr(method, "reads_view", True)
 
 
 class BotError(ProhisNbError):
@@ -99,6 +142,16 @@ class Bot(ABC):
         A single legal action is a step forced by this seat's own hidden
         cards (the engine asks it so that the others learn nothing): return it.
         """
+
+    def needs_view(self, decision: Any, legal_actions: Sequence[Any]) -> bool:
+        """Whether :meth:`choose` reads more than a :class:`DecisionOnly` for this decision.
+
+        ``decision`` is the pending decision (the view's ``decision``). The
+        runner builds the view only when this is true; the default is
+        ``uses_view``. Subclasses answer per decision kind, and must return
+        True whenever their choice reads the view.
+        """
+        return self.uses_view
 
     def parameters(self) -> dict[str, Any]:
         """The bot's tuning parameters (for tables and records); none by default."""

@@ -34,13 +34,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from prohis_nb.analysis import (
-    controller_values,
-    convoy_belief,
-    ending_payoff,
-    smuggler_values,
-)
+from prohis_nb.analysis import ending_payoff, smuggler_values
 from prohis_nb.analysis.payoffs import warehouse_value
+from prohis_nb.analysis.values import inspect_value
 from prohis_nb.bots.beliefs import unseen_cards
 from prohis_nb.bots.prohis_bots import BluffBot
 from prohis_nb.bots.prohis_habits import act_named
@@ -52,10 +48,33 @@ from prohis_nb.prohis.views import SeatView
 
 @lru_cache(maxsize=4096)
 def _values(pool: tuple[int, ...], n: int, card: str, waiver_keeps_card: bool) -> dict[str, float]:
-    """The controller's expected ``inspect`` and ``waive`` values (cached: pure maths)."""
-    belief = convoy_belief(dict(zip(KINDS, pool)), n)
-    values = controller_values(belief, card, waiver_keeps_card=waiver_keeps_card)
-    return {"inspect": float(values["inspect"]), "waive": float(values["waive"])}
+    """The controller's expected ``inspect`` and ``waive`` values (cached: pure maths).
+
+    :func:`~prohis_nb.analysis.values.inspect_value` is the exact
+    ``controller_values(convoy_belief(pool, n), card)["inspect"]``, computed
+    without a ``Fraction`` per convoy make-up (the bot asks it at every
+    controller decision); the float of that exact number, so the choices are
+    the same as with the slow sum.
+    """
+    inspect = inspect_value(pool, n, card)
+    waive = ending_payoff("waived", [], card, waiver_keeps_card=waiver_keeps_card).controller
+    return {"inspect": float(inspect), "waive": float(waive)}
+
+
+# The same bribes come back at every bribe decision (every sub-multiset of a
+# small hand): their payoffs, pure table look-ups, are cached.
+
+
+@lru_cache(maxsize=8192)
+def _worth(cards: tuple[str, ...]) -> int:
+    """``warehouse_value(cards)``: what a bribe is worth to the controller."""
+    return warehouse_value(cards)
+
+
+@lru_cache(maxsize=8192)
+def _accepted_payoff(convoy: tuple[str, ...], card: str, bribe: tuple[str, ...]) -> int:
+    """The smuggler's payoff when the controller accepts ``bribe``."""
+    return ending_payoff("accepted", convoy, card, bribe).smuggler
 
 
 def controller_outlook(
@@ -143,7 +162,7 @@ class ExpectedValueBot(BluffBot):
     def on_bribe(self, view: SeatView, legal: Sequence[Action]) -> Action:
         convoy = view.convoy
         assert convoy is not None and convoy.controller_card is not None
-        cards = [card for card in convoy.cards if card is not None]
+        cards = tuple(card for card in convoy.cards if card is not None)
         card = convoy.controller_card
         guess = self.controller_view_of_convoy(view)
         threshold = guess["inspect"]  # the controller's indifference bribe, as estimated
@@ -152,11 +171,12 @@ class ExpectedValueBot(BluffBot):
         floor = max((warehouse_value(b) for b in rejected), default=None)
         best, best_paid = None, None
         for action in _bribes_to_weigh(legal):
-            if warehouse_value(action.cards) < threshold:
+            worth = _worth(action.cards)
+            if worth < threshold:
                 continue
-            if floor is not None and warehouse_value(action.cards) <= floor:
+            if floor is not None and worth <= floor:
                 continue  # the controller turned down as much already
-            paid = ending_payoff("accepted", cards, card, action.cards).smuggler
+            paid = _accepted_payoff(cards, card, action.cards)
             if best_paid is None or paid > best_paid:
                 best, best_paid = action, paid
         if best is not None:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from prohis_nb.bots.base import Bot
+from prohis_nb.bots.base import Bot, reads_view, view_free
 from prohis_nb.bots.prohis_habits import (
     act_named,
     cheapest,
@@ -59,11 +59,20 @@ class ProhisBot(Bot):
     habits are shared: control convoys of at least ``control_at`` cards with
     the lowest-rank card held; when no bribe is offered, inspect with
     probability ``inspect``; turn face-down cards at random.
+
+    An ``on_<kind>`` method marked :func:`~prohis_nb.bots.base.view_free`
+    reads nothing of its view (it receives a ``DecisionOnly``), and neither
+    does a forced step: the runner then builds no view (:meth:`needs_view`).
     """
 
     games = ("prohis",)
     control_at: int = 3
     inspect: float = 0.5
+
+    def needs_view(self, decision: Any, legal_actions: Sequence[Action]) -> bool:
+        if len(legal_actions) == 1:  # choose returns it without looking
+            return False
+        return reads_view(getattr(self, f"on_{decision.kind}"))
 
     def choose(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         decision = view.decision
@@ -93,9 +102,11 @@ class ProhisBot(Bot):
                 return action
         return act_named(legal, "decline")
 
+    @view_free
     def on_inspect_or_waive(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return act_named(legal, "inspect" if self.rng.random() < self.inspect else "waive")
 
+    @view_free
     def on_inspection(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return random_turn(legal, self.rng)
 
@@ -171,9 +182,11 @@ class HonestBot(ProhisBot):
         draw = pick_draw(view, legal, ("lieutenant", "legal"), self.pile)
         return draw if draw is not None else act_named(legal, "stop")
 
+    @view_free
     def on_bribe(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return act_named(legal, "no_bribe")
 
+    @view_free
     def on_bribe_answer(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return act_named(legal, "reject")
 

@@ -2,7 +2,9 @@
 
 At every decision the runner asks the seat to act for its choice, giving its
 bot ``game.view(seat)`` and ``game.legal_actions()`` (or ``None`` instead of the
-view for a bot with ``uses_view = False``), and applies the answer. Forced
+view for a bot with ``uses_view = False``, or a
+:class:`~prohis_nb.bots.base.DecisionOnly` when the bot's ``needs_view``
+says this decision reads no view), and applies the answer. Forced
 steps (a decision with one possible outcome) are taken by the engine itself,
 so bots are only asked when there is a real choice.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from prohis_nb.bots.base import Bot, BotError
+from prohis_nb.bots.base import Bot, BotError, DecisionOnly
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError
 
@@ -89,7 +91,14 @@ def play_game(
         seat = to_act
         legal = game.legal_actions()
         bot = bots[seat]
-        view = game.view(seat) if uses_view[seat] else None
+        if not uses_view[seat]:
+            view = None
+        else:
+            # A view costs more than most choices: build it only when it is read.
+            decision = game.decision
+            view = (
+                game.view(seat) if bot.needs_view(decision, legal) else DecisionOnly(seat, decision)
+            )
         action = bot.choose(view, legal)
         try:
             game.apply(action)

@@ -36,11 +36,11 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from prohis_nb.analysis import smuggle as maths
-from prohis_nb.bots.base import Bot, first_act
+from prohis_nb.bots.base import Bot, first_act, reads_view, view_free
 from prohis_nb.bots.random_bot import RandomBot
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, Board
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -74,10 +74,35 @@ def truthful_items(hand: Sequence[str]) -> tuple[str, ...]:
 
 def _declare(legal: Sequence[Any], items: Sequence[str]) -> Any:
     wanted = tuple(sorted(items, key=DUTIABLE.index))
+    action = _indexed(legal)[1].get(wanted)
+    if action is None:
+        raise LookupError(f"no legal declaration of {wanted}")  # pragma: no cover
+    return action
+
+
+# The engine hands out the same cached tuple of legal actions for the same
+# decision (a declaration has 496 of them), so what bots look up in it is
+# indexed once per tuple: its actions by act, and its declarations by items
+# (the first of each, as a scan would find). Keyed by identity, holding the
+# tuple so that its id is not reused; cleared when it grows.
+_INDEXES: dict[int, tuple[Sequence[Any], dict[str, list[Any]], dict[Any, Any]]] = {}
+
+
+def _indexed(legal: Sequence[Any]) -> tuple[dict[str, list[Any]], dict[Any, Any]]:
+    """``legal``'s actions by act (in order) and its declarations by items."""
+    hit = _INDEXES.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1], hit[2]
+    by_act: dict[str, list[Any]] = {}
+    declarations: dict[Any, Any] = {}
     for action in legal:
-        if action.act == "declare" and action.items == wanted:
-            return action
-    raise LookupError(f"no legal declaration of {wanted}")  # pragma: no cover
+        by_act.setdefault(action.act, []).append(action)
+        if action.act == "declare":
+            declarations.setdefault(action.items, action)
+    if len(_INDEXES) >= 256:
+        _INDEXES.clear()
+    _INDEXES[id(legal)] = (legal, by_act, declarations)
+    return by_act, declarations
 
 
 class SmuggleRandomBot(RandomBot):
@@ -91,9 +116,9 @@ class SmuggleRandomBot(RandomBot):
     games = ("smuggle",)
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
-        acts = sorted({a.act for a in legal_actions})
-        act = self.rng.choice(acts)
-        return self.rng.choice([a for a in legal_actions if a.act == act])
+        by_act = _indexed(legal_actions)[0]
+        act = self.rng.choice(sorted(by_act))
+        return self.rng.choice(by_act[act])
 
 
 class SmuggleBot(Bot):
@@ -124,6 +149,13 @@ class SmuggleBot(Bot):
     def parameters(self) -> dict[str, Any]:
         return {"search": self.search, "inform": self.inform, "challenge": self.challenge}
 
+    def needs_view(self, decision: Any, legal_actions: Sequence[Any]) -> bool:
+        """No view for a forced step, nor for a method marked ``view_free`` (see ``Bot``)."""
+        if len(legal_actions) == 1:
+            return False
+        method = {"declare": self.declare, "discard": self.discard}.get(decision.kind, self.check)
+        return reads_view(method)
+
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -145,6 +177,7 @@ class SmuggleBot(Bot):
             return first_act(legal_actions, "immunity")
         return _declare(legal_actions, truthful_items(view.hand))
 
+    @view_free
     def check(self, view: Any, act: str) -> bool:
         """Whether to ``search``, ``inform`` or ``challenge`` rather than accept."""
         rate = {"search": self.search, "inform": self.inform, "challenge": self.challenge}[act]
@@ -232,6 +265,8 @@ class Habits:
     def read(self, lines: Sequence[str]) -> None:
         """Count ``lines`` (call again with the grown log: only new lines are read)."""
         for line in lines[self.lines_read :]:
+            if "accepted" not in line and "searched" not in line:
+                continue  # every counted line says one of them: skip the four patterns
             if m := _OFFICER_ACCEPT.match(line):
                 self.officer_choices[self._seat(m.group(1))] += 1
             elif m := _RECEIVER_ACCEPT.match(line):
@@ -313,7 +348,10 @@ class ExpectedValueSmuggleBot(SmuggleBot):
 
     def rates(self, view: Any, seat: int) -> dict[str, float]:
         """The estimated ``search``, ``inform`` and ``lie`` rates of ``seat``."""
-        seen, w = self.habits(view), self.weight
+        return self._rates(self.habits(view), seat)
+
+    def _rates(self, seen: Habits, seat: int) -> dict[str, float]:
+        w = self.weight
         return {
             "search": _estimate(seen.searches[seat], seen.officer_choices[seat], self.search, w),
             "inform": _estimate(seen.informs[seat], seen.receiver_choices[seat], self.inform, w),
@@ -321,13 +359,12 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         }
 
     def declare(self, view: Any, legal_actions: Sequence[Any]) -> Any:
-        search = self.rates(view, view.officer)["search"]
+        seen = self.habits(view)
+        search = self._rates(seen, view.officer)["search"]
         others = [s for s in range(view.players) if s not in (view.seat, view.officer)]
-        inform = sum(self.rates(view, s)["inform"] for s in others) / len(others)
-        options = maths.declaration_options(
-            view.hand, search, inform, self.challenge, board_of(view)
-        )
-        best = next(iter(options))
+        inform = sum(self._rates(seen, s)["inform"] for s in others) / len(others)
+        hand = tuple(sorted(view.hand))  # the options depend on the cards, not their order
+        best = _best_declaration(hand, search, inform, self.challenge, board_of(view))
         if best == "immunity":
             return first_act(legal_actions, "immunity")
         if best == "nothing":
@@ -339,11 +376,7 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         lie = self.rates(view, view.holder)["lie"]
         if act == "challenge":
             return self._challenge_gain(lie, board, view.seat == view.officer) > 0
-        declared = view.declared or ()
-        p_false = maths.hides_goods_probability(lie) if not declared else lie
-        if act == "search":
-            return maths.search_gain(declared, p_false, board) > 0
-        return maths.should_inform(p_false, board)
+        return _searches_or_informs(act, tuple(view.declared or ()), lie, board)
 
     @staticmethod
     def _challenge_gain(lie: float, board: Board, officer: bool) -> float:
@@ -362,6 +395,28 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         else:
             gain = board.informer_reward
         return (1 - p_bag) * gain - p_bag * board.immunity_fine
+
+
+# The EV bot's maths, cached: each is a pure function of hashable arguments
+# (exact Fractions inside), asked at nearly every decision with the same few
+# hands and rates; a cached answer is the very one computed before.
+
+
+@lru_cache(maxsize=8192)
+def _best_declaration(
+    hand: tuple[str, ...], search: float, inform: float, challenge: float, board: Board
+) -> str:
+    """The first of :func:`~prohis_nb.analysis.smuggle.declaration_options` (the best)."""
+    return next(iter(maths.declaration_options(hand, search, inform, challenge, board)))
+
+
+@lru_cache(maxsize=8192)
+def _searches_or_informs(act: str, declared: tuple[str, ...], lie: float, board: Board) -> bool:
+    """Whether the EV bot searches (``act="search"``) or informs on ``declared``."""
+    p_false = maths.hides_goods_probability(lie) if not declared else lie
+    if act == "search":
+        return maths.search_gain(declared, p_false, board) > 0
+    return maths.should_inform(p_false, board)
 
 
 class SolvedSmuggleBot(SmuggleBot):
