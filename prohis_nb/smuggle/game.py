@@ -41,10 +41,9 @@ _DECLARE_CACHE: dict[int, tuple[tuple[Action, ...], dict[Action, Action]]] = {}
 
 def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action]]:
     """The 495 declarations and the immunity claim of ``seat``, built once per seat."""
-    if seat not in _DECLARE_CACHE:
-        legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
-        legal += (Action(seat, "immunity"),)
-        _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
+    legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
+    legal += (Action(seat, "immunity"),)
+    _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
     return _DECLARE_CACHE[seat]
 
 
@@ -70,14 +69,22 @@ def dutiable_counts(cards: Any) -> Counter:
     return Counter(card for card in cards if card in DUTIABLE)
 
 
-_DUTIABLE_ORDER = {kind: i for i, kind in enumerate(DUTIABLE)}
+#: A number that tells multisets of dutiable items apart: one base-5 digit per
+#: kind, counting its cards (luggage and the Bag count 0). A hand holds 4
+#: cards and a declaration at most 4 items, so no digit reaches 5 and two
+#: multisets have the same signature only if they are equal. Speed shaped
+#: this: a search compares the hand with the declaration by adding a few
+#: numbers, without sorting or building Counters.
+_SIGNATURE = {kind: 5**i for i, kind in enumerate(DUTIABLE)}
+_SIGNATURE.update({kind: 0 for kind in PACK_COUNTS if kind not in _SIGNATURE})
 
 
-def _dutiable_sorted(cards: Any) -> tuple[str, ...]:
-    """The dutiable items among ``cards`` in the board's order (as a declaration lists them)."""
-    return tuple(
-        sorted((card for card in cards if card in _DUTIABLE_ORDER), key=_DUTIABLE_ORDER.__getitem__)
-    )
+def _signature(cards: Any) -> int:
+    """The :data:`_SIGNATURE` of a hand or a declaration (at most 4 cards or items)."""
+    return sum(map(_SIGNATURE.__getitem__, cards))
+
+
+_new_search = tuple.__new__  # builds a SearchShown without NamedTuple's Python-level __new__
 
 
 class _Amounts:
@@ -266,13 +273,10 @@ class SmuggleGame(GameBase):
     def _search(self, searcher: int, how: str) -> tuple[bool, bool]:
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
         cards = tuple(self.hand)
-        # A declaration is one of DECLARATIONS, its items in the board's order,
-        # so comparing it with the hand's dutiable items in that order compares
-        # multisets (without building Counters).
-        truth = not self.immunity and _dutiable_sorted(cards) == (self.declared or ())
+        truth = not self.immunity and _signature(cards) == _signature(self.declared or ())
         holder = self.holder
         assert holder is not None  # a search is of the hand someone holds
-        shown = SearchShown(searcher, holder, cards, how, truth)
+        shown = _new_search(SearchShown, (searcher, holder, cards, how, truth))
         self.last_search = shown
         self._events.append(("search", searcher, shown))  # type: ignore[arg-type]
         return truth, DIPLOMATIC_BAG in cards
@@ -295,15 +299,31 @@ class SmuggleGame(GameBase):
 
     # ------------------------------------------------------------ the rules' part
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now (see ``GameBase.legal_actions``).
+
+        The same answer as the shared machinery's, written for speed (issue 15:
+        it runs twice per decision): Smuggle's lists are always shared tuples
+        with a dict, and ``_compute_legal`` answers ``()`` once the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal, self._legal_set = self._compute_legal()
+            self._legal = legal
+        return legal  # type: ignore[return-value]
+
     def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
         phase = self.phase
         if phase == "declare":
-            return _declare_actions(self.holder)  # type: ignore[arg-type]
+            # (built at a seat's first declaration, then shared by every game)
+            return _DECLARE_CACHE.get(self.holder) or _declare_actions(self.holder)  # type: ignore
         # The lists are cached and shared, not built at every decision.
         if phase == "officer":
             return _ANSWERS[self.officer, "challenge" if self.immunity else "search"]
         if phase == "receiver":
             return _ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
+        if phase == "ended":
+            return (), {}
         # discard
         kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
         return _discards(self.holder, kinds)  # type: ignore[arg-type]
