@@ -128,6 +128,7 @@ def determinize_smuggle(view: SeatView, rng: random.Random) -> SmuggleGame:
     if game.holder is not None and game.holder != me and game.phase != "ended":
         knowledge.hand[game.holder] = Counter(game.hand)  # the holder drew or looked at it
     game._knowledge = knowledge
+    game._round_start = 0
     game._amounts = _Amounts(game.rules.board)
     game._actions, game._forced = [], []
     game._log_cache, game._legal, game._legal_set = {}, None, None

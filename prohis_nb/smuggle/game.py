@@ -230,6 +230,7 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
+        self._round_start = len(self._events)  # where smuggle.knowledge starts reading
         self._events.append(("round", None, (self.round, self.officer)))  # type: ignore[arg-type]
         self._fresh_hand(self._next_player(self.officer))
 
@@ -286,7 +287,7 @@ class SmuggleGame(GameBase):
         """Per seat, the cards it knows are in the current hand (a lower bound)."""
         knowledge = self._knowledge
         if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events)
+            knowledge.catch_up(self._events, self._round_start)
         return knowledge.hand
 
     @property
@@ -294,7 +295,7 @@ class SmuggleGame(GameBase):
         """Per seat, the cards it knows are in this round's discard pile."""
         knowledge = self._knowledge
         if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events)
+            knowledge.catch_up(self._events, self._round_start)
         return knowledge.discards
 
     # ------------------------------------------------------------ the rules' part
@@ -450,6 +451,7 @@ class SmuggleGame(GameBase):
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
         other._knowledge = self._knowledge.copy()
+        other._round_start = self._round_start
         other._amounts = self._amounts
 
     def _fresh(self) -> SmuggleGame:

@@ -46,10 +46,16 @@ class Knowledge:
         other.discards = [Counter(known) for known in self.discards]
         return other
 
-    def catch_up(self, events: Sequence[Any]) -> None:
-        """Read the events appended since the last call (their shapes: ``smuggle.log``)."""
+    def catch_up(self, events: Sequence[Any], round_start: int = 0) -> None:
+        """Read the events appended since the last call (their shapes: ``smuggle.log``).
+
+        ``round_start``: the index of the current round's ``round`` event. A new
+        round forgets everything, so the events of earlier rounds not read yet
+        are skipped: a view asked late in a long game reads one round at most.
+        """
         hand, discards = self.hand, self.discards
-        for kind, actor, data in events[self.done :]:
+        start = max(self.done, round_start)
+        for kind, actor, data in events[start:]:
             if kind == "draw":
                 hand[actor].update(data)
             elif kind == "look":  # the receiver accepted and looked: it knows all of it
