@@ -113,12 +113,15 @@ class _Amounts:
         return sum(map(self._fine.__getitem__, cards))
 
 
-def _answer_actions() -> dict[tuple[int, str], tuple[tuple[Action, ...], dict[Action, Action]]]:
+_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
+
+
+def _answer_actions() -> dict[tuple[int, str], _Legal]:
     """``accept`` or another answer (search, inform, challenge), for every seat: built once."""
-    out = {}
+    out: dict[tuple[int, str], _Legal] = {}
     for seat in range(MAX_PLAYERS):
         for other in ("search", "inform", "challenge"):
-            legal = (Action(seat, "accept"), Action(seat, other))
+            legal: tuple[Action, ...] = (Action(seat, "accept"), Action(seat, other))
             out[seat, other] = (legal, {a: a for a in legal})
     return out
 
@@ -327,7 +330,7 @@ class SmuggleGame(GameBase):
             return (), {}
         # discard
         kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
-        return _discards(self.holder, kinds)  # type: ignore[arg-type]
+        return _discards(self.holder, kinds)
 
     def _forced_is_public(self) -> bool:
         """Whether the pending decision is forced follows from public facts (core's hook).
