@@ -248,8 +248,8 @@ class SmuggleGame(GameBase):
             self._end_round()
             return
         # The top 4 cards, top card first (the pack keeps its top card last).
-        hand = pack[-1:-5:-1]
-        del pack[-4:]
+        hand = pack[: -HAND_SIZE - 1 : -1]
+        del pack[-HAND_SIZE:]
         self.hand = hand
         self._events.append(("draw", seat, tuple(hand)))  # type: ignore[arg-type]
         self.phase = "declare"
