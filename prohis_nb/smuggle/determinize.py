@@ -34,7 +34,8 @@ import random
 from collections import Counter
 
 from prohis_nb.core.game import Event
-from prohis_nb.smuggle.game import PACK, SmuggleGame
+from prohis_nb.smuggle.game import PACK, SmuggleGame, _Amounts
+from prohis_nb.smuggle.knowledge import Knowledge
 from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.smuggle.views import SeatView
 
@@ -116,15 +117,19 @@ def determinize_smuggle(view: SeatView, rng: random.Random) -> SmuggleGame:
     decision = view.decision
     game.phase = decision.kind if decision is not None else "ended"
     game.last_search = view.last_search
-    game.known_hand = [Counter() for _ in range(n)]
-    game.known_discards = [Counter() for _ in range(n)]
-    game.known_hand[me] = Counter(view.known_in_hand)
-    game.known_discards[me] = Counter(view.known_discards)
+    game._events = [Event("recalled", me, line) for line in view.log]
+    # What the seats know, from the view's point of view (the events above are
+    # lines of a log, not events that smuggle.knowledge could read again).
+    knowledge = Knowledge(n, done=len(game._events))
+    knowledge.hand[me] = Counter(view.known_in_hand)
+    knowledge.discards[me] = Counter(view.known_discards)
     if view.hand is not None:  # the holder sees the hand: it knows every card of it
-        game.known_hand[me] = Counter(view.hand)
+        knowledge.hand[me] = Counter(view.hand)
     if game.holder is not None and game.holder != me and game.phase != "ended":
-        game.known_hand[game.holder] = Counter(game.hand)  # the holder drew or looked at it
-    game._events = [Event("recalled", me, {"seat": me, "line": line}) for line in view.log]
+        knowledge.hand[game.holder] = Counter(game.hand)  # the holder drew or looked at it
+    game._knowledge = knowledge
+    game._round_start = 0
+    game._amounts = _Amounts(game.rules.board)
     game._actions, game._forced = [], []
     game._log_cache, game._legal, game._legal_set = {}, None, None
     game._initial_forced = game._take_forced_steps()

@@ -29,7 +29,8 @@ from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
-from prohis_nb.smuggle.rules import SmuggleRules
+from prohis_nb.smuggle.knowledge import Knowledge
+from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
 PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
@@ -40,10 +41,9 @@ _DECLARE_CACHE: dict[int, tuple[tuple[Action, ...], dict[Action, Action]]] = {}
 
 def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action]]:
     """The 495 declarations and the immunity claim of ``seat``, built once per seat."""
-    if seat not in _DECLARE_CACHE:
-        legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
-        legal += (Action(seat, "immunity"),)
-        _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
+    legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
+    legal += (Action(seat, "immunity"),)
+    _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
     return _DECLARE_CACHE[seat]
 
 
@@ -69,33 +69,65 @@ def dutiable_counts(cards: Any) -> Counter:
     return Counter(card for card in cards if card in DUTIABLE)
 
 
-_DUTIABLE_ORDER = {kind: i for i, kind in enumerate(DUTIABLE)}
+#: A number that tells multisets of dutiable items apart: one base-5 digit per
+#: kind, counting its cards (luggage and the Bag count 0). A hand holds 4
+#: cards and a declaration at most 4 items, so no digit reaches 5 and two
+#: multisets have the same signature only if they are equal. Speed shaped
+#: this: a search compares the hand with the declaration by adding a few
+#: numbers, without sorting or building Counters.
+_SIGNATURE = {kind: 5**i for i, kind in enumerate(DUTIABLE)}
+_SIGNATURE.update({kind: 0 for kind in PACK_COUNTS if kind not in _SIGNATURE})
 
 
-def _dutiable_sorted(cards: Any) -> tuple[str, ...]:
-    """The dutiable items among ``cards`` in the board's order (as a declaration lists them)."""
-    return tuple(
-        sorted((card for card in cards if card in _DUTIABLE_ORDER), key=_DUTIABLE_ORDER.__getitem__)
-    )
+def _signature(cards: Any) -> int:
+    """The :data:`_SIGNATURE` of a hand or a declaration (at most 4 cards or items)."""
+    return sum(map(_SIGNATURE.__getitem__, cards))
 
 
-def _duty(board: Any, items: tuple[str, ...]) -> int:
-    """``board.hand_duty`` of a declaration, without a Counter (searched hands: many per game)."""
-    duty = board.duty
-    return sum(duty[kind] for kind in items)
+_new_search = tuple.__new__  # builds a SearchShown without NamedTuple's Python-level __new__
 
 
-def _fines(board: Any, cards: Any) -> int:
-    """``board.hand_fines`` of the dutiable cards among ``cards`` (the others cost nothing)."""
-    fine = board.fine
-    return sum(fine[card] for card in cards if card in _DUTIABLE_ORDER)
+class _Amounts:
+    """The board's amounts as plain dicts and ints, read at every payment.
+
+    ``board.hand_duty`` and ``board.hand_fines`` take counts by kind; the
+    engine pays on a declaration or a hand of at most 4 cards, many times per
+    game, so it sums the cards directly (non-dutiable cards are fined 0).
+    """
+
+    __slots__ = ("_duty", "_fine", "compensation", "informer_reward", "immunity_fine")
+
+    def __init__(self, board: Any) -> None:
+        self._duty = dict(board.duty)
+        self._fine = {kind: board.fine.get(kind, 0) for kind in PACK_COUNTS}
+        self.compensation = board.compensation
+        self.informer_reward = board.informer_reward
+        self.immunity_fine = board.immunity_fine
+
+    def duty(self, items: Any) -> int:
+        """Duty on a declaration (``board.hand_duty`` of its items)."""
+        return sum(map(self._duty.__getitem__, items))
+
+    def fines(self, cards: Any) -> int:
+        """Fines on every dutiable card of a hand (``board.hand_fines`` of its counts)."""
+        return sum(map(self._fine.__getitem__, cards))
 
 
-@lru_cache(maxsize=1024)
-def _answers(seat: int, other: str) -> tuple[tuple[Action, ...], dict[Action, Action]]:
-    """``accept`` or ``other`` (search, inform, challenge) for ``seat``: built once, then shared."""
-    legal = (Action(seat, "accept"), Action(seat, other))
-    return legal, {a: a for a in legal}
+_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
+
+
+def _answer_actions() -> dict[tuple[int, str], _Legal]:
+    """``accept`` or another answer (search, inform, challenge), for every seat: built once."""
+    out: dict[tuple[int, str], _Legal] = {}
+    for seat in range(MAX_PLAYERS):
+        for other in ("search", "inform", "challenge"):
+            legal: tuple[Action, ...] = (Action(seat, "accept"), Action(seat, other))
+            out[seat, other] = (legal, {a: a for a in legal})
+    return out
+
+
+#: The two-answer decisions of every seat (the Officer's and the receiver's).
+_ANSWERS = _answer_actions()
 
 
 @lru_cache(maxsize=1024)
@@ -173,19 +205,20 @@ class SmuggleGame(GameBase):
         self.immunity = False
         self.phase = "declare"
         self.last_search: SearchShown | None = None
-        # What each seat knows this round (see _forget_discard): cards of the
-        # current hand (a lower bound) and cards in the discard pile.
-        self.known_hand: list[Counter] = [Counter() for _ in range(self.players)]
-        self.known_discards: list[Counter] = [Counter() for _ in range(self.players)]
         self._events: list[Event] = []
+        # What each seat knows (known_hand, known_discards) is read from the
+        # events when a view asks for it (smuggle.knowledge), not kept at every step.
+        self._knowledge = Knowledge(self.players)
+        self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
 
     # ------------------------------------------------------------ flow
-
-    def _event(self, kind: str, actor: int | None, **data: Any) -> None:
-        # A plain tuple is an Event's shape; the NamedTuple costs more to build.
-        self._events.append((kind, actor, data))  # type: ignore[arg-type]
+    #
+    # Speed shaped this part (issue 15): an action only moves cards and money
+    # and appends its events as plain tuples (their shapes: smuggle.log); the
+    # log lines and what each seat knows are derived from the events when
+    # someone asks, never during random play or a tournament.
 
     def _next_player(self, seat: int) -> int:
         """The next seat clockwise that is not the Officer."""
@@ -200,42 +233,38 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
-        self.known_hand = [Counter() for _ in range(self.players)]
-        self.known_discards = [Counter() for _ in range(self.players)]
-        self._event("round", None, round=self.round, officer=self.officer)
+        self._round_start = len(self._events)  # where smuggle.knowledge starts reading
+        self._events.append(("round", None, (self.round, self.officer)))  # type: ignore[arg-type]
         self._fresh_hand(self._next_player(self.officer))
-
-    def _draw(self, seat: int, count: int) -> None:
-        cards = [self.pack.pop() for _ in range(count)]
-        self.hand.extend(cards)
-        self.known_hand[seat].update(cards)
-        self._event("draw", seat, cards=tuple(cards))
 
     def _fresh_hand(self, seat: int) -> None:
         """``seat`` draws 4 fresh cards and must declare (or the round ends)."""
-        self.discards.extend(self.hand)
-        for hand, discards in zip(self.known_hand, self.known_discards):
-            discards.update(hand)  # what a seat knew of the hand is now in the discards
-            hand.clear()
-        self.hand = []
+        self.discards += self.hand
         self.holder, self.receiver = seat, None
         self.declared, self.immunity = None, False
-        if len(self.pack) < HAND_SIZE:
+        pack = self.pack
+        if len(pack) < HAND_SIZE:
+            self.hand = []
             self._end_round()
             return
-        self._draw(seat, HAND_SIZE)
+        # The top 4 cards, top card first (the pack keeps its top card last).
+        hand = pack[: -HAND_SIZE - 1 : -1]
+        del pack[-HAND_SIZE:]
+        self.hand = hand
+        self._events.append(("draw", seat, tuple(hand)))  # type: ignore[arg-type]
         self.phase = "declare"
 
     def _end_round(self) -> None:
-        self.discards.extend(self.hand)
+        self.discards += self.hand
         self.hand = []
         self.holder = self.receiver = None
         self.declared, self.immunity = None, False
-        self._event("round_end", None, round=self.round, left=len(self.pack))
+        self._events.append(("round_end", None, (self.round, len(self.pack))))  # type: ignore[arg-type]
         self.round += 1
         if self.round == self.players:
             self.phase = "ended"
-            self._event("end", None, money=tuple(self.money), winners=tuple(self.winners()))
+            end = (tuple(self.money), tuple(self.winners()))
+            self._events.append(("end", None, end))  # type: ignore[arg-type]
         else:
             self._start_round()
 
@@ -243,36 +272,62 @@ class SmuggleGame(GameBase):
         if amount:
             self.money[payer] -= amount
             self.money[payee] += amount
-            self._event("pay", payer, to=payee, amount=amount, why=why)
-
-    def _complete_truth(self) -> bool:
-        # The declaration is one of DECLARATIONS (the engine's own instance): its
-        # items are sorted in the board's order, so comparing sorted dutiable
-        # items is comparing multisets, without building two Counters per search.
-        return _dutiable_sorted(self.hand) == (self.declared or ())
+            self._events.append(("pay", payer, (payee, amount, why)))  # type: ignore[arg-type]
 
     def _search(self, searcher: int, how: str) -> tuple[bool, bool]:
         """Show the hand to everyone; return (complete truth, holds the Bag)."""
-        truth = not self.immunity and self._complete_truth()
-        has_bag = DIPLOMATIC_BAG in self.hand
+        cards = tuple(self.hand)
+        truth = not self.immunity and _signature(cards) == _signature(self.declared or ())
         holder = self.holder
         assert holder is not None  # a search is of the hand someone holds
-        self.known_hand = [Counter(self.hand) for _ in range(self.players)]  # shown to all
-        self.last_search = SearchShown(searcher, holder, tuple(self.hand), how, truth)
-        self._event("search", searcher, holder=holder, cards=tuple(self.hand), truth=truth, how=how)
-        return truth, has_bag
+        shown = _new_search(SearchShown, (searcher, holder, cards, how, truth))
+        self.last_search = shown
+        self._events.append(("search", searcher, shown))  # type: ignore[arg-type]
+        return truth, DIPLOMATIC_BAG in cards
+
+    @property
+    def known_hand(self) -> list[Counter]:
+        """Per seat, the cards it knows are in the current hand (a lower bound)."""
+        knowledge = self._knowledge
+        if knowledge.done != len(self._events):
+            knowledge.catch_up(self._events, self._round_start)
+        return knowledge.hand
+
+    @property
+    def known_discards(self) -> list[Counter]:
+        """Per seat, the cards it knows are in this round's discard pile."""
+        knowledge = self._knowledge
+        if knowledge.done != len(self._events):
+            knowledge.catch_up(self._events, self._round_start)
+        return knowledge.discards
 
     # ------------------------------------------------------------ the rules' part
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now (see ``GameBase.legal_actions``).
+
+        The same answer as the shared machinery's, written for speed (issue 15:
+        it runs twice per decision): Smuggle's lists are always shared tuples
+        with a dict, and ``_compute_legal`` answers ``()`` once the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal, self._legal_set = self._compute_legal()
+            self._legal = legal
+        return legal  # type: ignore[return-value]
 
     def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
         phase = self.phase
         if phase == "declare":
-            return _declare_actions(self.holder)  # type: ignore[arg-type]
+            # (built at a seat's first declaration, then shared by every game)
+            return _DECLARE_CACHE.get(self.holder) or _declare_actions(self.holder)  # type: ignore
         # The lists are cached and shared, not built at every decision.
         if phase == "officer":
-            return _answers(self.officer, "challenge" if self.immunity else "search")
+            return _ANSWERS[self.officer, "challenge" if self.immunity else "search"]
         if phase == "receiver":
-            return _answers(self.receiver, "challenge" if self.immunity else "inform")
+            return _ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
+        if phase == "ended":
+            return (), {}
         # discard
         kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
         return _discards(self.holder, kinds)
@@ -288,87 +343,75 @@ class SmuggleGame(GameBase):
         return self.phase != "discard"
 
     def _do(self, action: Action) -> None:
-        act, seat = action.act, action.seat
-        board = self.rules.board
+        seat, act, items, card = action  # one unpacking: cheaper than four field reads
         holder = self.holder  # the seat holding the hand (None only once the game is over)
         assert holder is not None
+        events = self._events
         if act == "declare":
-            self.declared, self.immunity = action.items, False
-            self._event("declare", seat, items=action.items)
-            self.phase = "officer"
-        elif act == "immunity":
-            self.declared, self.immunity = (), True
-            self._event("immunity", seat)
+            self.declared, self.immunity = items, False
+            events.append(("declare", seat, items))  # type: ignore[arg-type]
             self.phase = "officer"
         elif act == "accept" and self.phase == "officer":
-            self._event("accept", seat, role="officer")
+            events.append(("accept", seat, "officer"))  # type: ignore[arg-type]
             if not self.immunity:
-                self._pay(holder, seat, _duty(board, self.declared or ()), "duty")
-            self.receiver = self._next_player(holder)
-            self._event("pass", holder, to=self.receiver)
+                self._pay(holder, seat, self._amounts.duty(self.declared), "duty")
+            receiver = self._next_player(holder)
+            self.receiver = receiver
+            events.append(("pass", holder, receiver))  # type: ignore[arg-type]
             self.phase = "receiver"
         elif act == "search":
+            amounts = self._amounts
             truth, _ = self._search(seat, "officer")
             if truth:
-                self._pay(holder, seat, _duty(board, self.declared or ()), "duty")
-                self._pay(seat, holder, board.compensation, "compensation")
+                self._pay(holder, seat, amounts.duty(self.declared), "duty")
+                self._pay(seat, holder, amounts.compensation, "compensation")
             else:
-                self._pay(holder, seat, _fines(board, self.hand), "fines")
-            self._fresh_hand(self._next_player(holder))
-        elif act == "challenge":
-            _, has_bag = self._search(seat, "challenge")
-            if has_bag:
-                self._pay(seat, holder, board.immunity_fine, "immunity upheld")
-            else:
-                fines = board.immunity_fine + _fines(board, self.hand)
-                self._pay(holder, self.officer, fines, "false immunity")
-                if seat != self.officer:
-                    self._pay(self.officer, seat, board.informer_reward, "informer reward")
+                self._pay(holder, seat, amounts.fines(self.hand), "fines")
             self._fresh_hand(self._next_player(holder))
         elif act == "accept":  # the receiver takes the passed hand
-            self._event("accept", seat, role="receiver")
+            events.append(("accept", seat, "receiver"))  # type: ignore[arg-type]
             self.holder, self.receiver = seat, None
             self.declared, self.immunity = None, False
             if not self.pack:  # the step needs one card to draw
                 self._end_round()
                 return
-            self._event("look", seat, cards=tuple(self.hand))
-            self.known_hand[seat] = Counter(self.hand)
+            events.append(("look", seat, tuple(self.hand)))  # type: ignore[arg-type]
             self.phase = "discard"
+        elif act == "discard":
+            self.hand.remove(card)
+            self.discards.append(card)
+            events.append(("discard", seat, card))  # type: ignore[arg-type]
+            drawn = self.pack.pop()
+            self.hand.append(drawn)
+            events.append(("draw", seat, (drawn,)))  # type: ignore[arg-type]
+            self.phase = "declare"
+        elif act == "immunity":
+            self.declared, self.immunity = (), True
+            events.append(("immunity", seat, None))  # type: ignore[arg-type]
+            self.phase = "officer"
+        elif act == "challenge":
+            amounts = self._amounts
+            _, has_bag = self._search(seat, "challenge")
+            if has_bag:
+                self._pay(seat, holder, amounts.immunity_fine, "immunity upheld")
+            else:
+                fines = amounts.immunity_fine + amounts.fines(self.hand)
+                self._pay(holder, self.officer, fines, "false immunity")
+                if seat != self.officer:
+                    self._pay(self.officer, seat, amounts.informer_reward, "informer reward")
+            self._fresh_hand(self._next_player(holder))
         elif act == "inform":
+            amounts = self._amounts
             passer = holder
             truth, _ = self._search(seat, "informer")
             if truth:
-                self._pay(seat, passer, board.compensation, "informer was wrong")
+                self._pay(seat, passer, amounts.compensation, "informer was wrong")
             else:
-                fines = _fines(board, self.hand)
-                self._pay(passer, self.officer, fines, "fines")
-                self._pay(self.officer, seat, board.informer_reward, "informer reward")
+                self._pay(passer, self.officer, amounts.fines(self.hand), "fines")
+                self._pay(self.officer, seat, amounts.informer_reward, "informer reward")
             self._fresh_hand(seat)
-        elif act == "discard":
-            self.hand.remove(action.card)
-            self.discards.append(action.card)
-            self._forget_discard(seat, action.card)
-            self._event("discard", seat, card=action.card)
-            self._draw(seat, 1)
-            self.phase = "declare"
         else:  # pragma: no cover - _compute_legal never offers anything else
             raise AssertionError(f"unexpected action {excerpt(action)}")
-
-    def _forget_discard(self, seat: int, card: str) -> None:
-        """``seat`` discarded ``card`` face down: only ``seat`` knows which card went.
-
-        Another seat that knew some cards of the hand (it passed the hand on)
-        knows one fewer of each kind for sure: any of them may be the one.
-        """
-        for observer, known in enumerate(self.known_hand):
-            if observer == seat:
-                known[card] -= 1
-                self.known_discards[seat][card] += 1
-            else:
-                for kind in list(known):
-                    known[kind] -= 1
-            known += Counter()  # drop the kinds down to zero
 
     def _coerce_action(self, action: Any) -> Action:
         if isinstance(action, str):
@@ -410,8 +453,9 @@ class SmuggleGame(GameBase):
         other.holder, other.receiver = self.holder, self.receiver
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
-        other.known_hand = [Counter(known) for known in self.known_hand]
-        other.known_discards = [Counter(known) for known in self.known_discards]
+        other._knowledge = self._knowledge.copy()
+        other._round_start = self._round_start
+        other._amounts = self._amounts
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:

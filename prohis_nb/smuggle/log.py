@@ -3,6 +3,29 @@
 Declarations, searches (the cards shown) and payments are public. Cards drawn,
 looked at or discarded are told only to the seat concerned (and to the
 teacher, ``observer=None``); everyone else hears how many.
+
+An event is ``(kind, actor, data)``: ``actor`` is the seat that did it
+(``None`` for the table). Speed shaped ``data`` (issue 15): the engine
+appends several events per action, so ``data`` is a bare value or a small
+tuple rather than a dict of named fields:
+
+============== ============================== ===========================================
+kind            actor                          data
+============== ============================== ===========================================
+``round``       ``None``                       ``(round, officer)``
+``draw``        the drawer                     the cards drawn (a tuple)
+``declare``     the holder                     the declared items (a tuple)
+``immunity``    the holder                     ``None``
+``accept``      the Officer or the receiver    ``"officer"`` or ``"receiver"``
+``pass``        the holder                     the receiver
+``look``        the receiver                   the hand's cards (a tuple)
+``search``      the searcher                   the :class:`~prohis_nb.smuggle.game.SearchShown`
+``pay``         the payer                      ``(payee, amount, why)``
+``discard``     the receiver                   the card discarded
+``round_end``   ``None``                       ``(round, cards left in the pack)``
+``end``         ``None``                       ``(money, winners)``
+``recalled``    the seat                       one line of its log (a determinized game)
+============== ============================== ===========================================
 """
 
 from __future__ import annotations
@@ -25,43 +48,47 @@ def describe(event: Event, observer: int | None) -> str:
     sees = observer is None or observer == actor
     if kind == "recalled":  # a line of a seat's log carried into a determinized game
         if observer is None:
-            return f"(as seat {data['seat']} saw it) {data['line']}"
-        return data["line"] if observer == data["seat"] else ""
+            return f"(as seat {actor} saw it) {data}"
+        return data if observer == actor else ""
     if kind == "round":
-        return f"Round {data['round'] + 1}: seat {data['officer']} is the Customs Officer."
+        round_, officer = data
+        return f"Round {round_ + 1}: seat {officer} is the Customs Officer."
     if kind == "draw":
-        n = len(data["cards"])
+        n = len(data)
         if sees:
-            return f"{who} drew {_cards(data['cards'])}."
+            return f"{who} drew {_cards(data)}."
         return f"{who} drew {n} card{'s' if n != 1 else ''}."
     if kind == "look":
-        return f"{who} looked at the hand: {_cards(data['cards'])}." if sees else ""
+        return f"{who} looked at the hand: {_cards(data)}." if sees else ""
     if kind == "declare":
-        return f"{who} declared {_cards(data['items'])}."
+        return f"{who} declared {_cards(data)}."
     if kind == "immunity":
         return f"{who} claimed Diplomatic Immunity."
     if kind == "accept":
-        role = "as Officer" if data["role"] == "officer" else "the passed hand"
+        role = "as Officer" if data == "officer" else "the passed hand"
         return f"{who} accepted {role}."
     if kind == "pass":
-        return f"{who} passed the hand face down to seat {data['to']}."
+        return f"{who} passed the hand face down to seat {data}."
     if kind == "search":
         how = {
             "officer": "searched",
             "informer": "turned Informer and searched",
             "challenge": "challenged and searched",
-        }[data["how"]]
-        verdict = "complete truth" if data["truth"] else "not the complete truth"
-        if data["how"] == "challenge":
-            verdict = "the Bag is there" if "diplomatic_bag" in data["cards"] else "no Bag"
-        return f"{who} {how} seat {data['holder']}'s hand: {_cards(data['cards'])} ({verdict})."
+        }[data.how]
+        verdict = "complete truth" if data.truth else "not the complete truth"
+        if data.how == "challenge":
+            verdict = "the Bag is there" if "diplomatic_bag" in data.cards else "no Bag"
+        return f"{who} {how} seat {data.holder}'s hand: {_cards(data.cards)} ({verdict})."
     if kind == "pay":
-        return f"{who} paid ${data['amount']} to seat {data['to']} ({data['why']})."
+        to, amount, why = data
+        return f"{who} paid ${amount} to seat {to} ({why})."
     if kind == "discard":
-        return f"{who} discarded {data['card']}." if sees else f"{who} discarded a card."
+        return f"{who} discarded {data}." if sees else f"{who} discarded a card."
     if kind == "round_end":
-        return f"Round {data['round'] + 1} ends ({data['left']} cards left in the pack)."
+        round_, left = data
+        return f"Round {round_ + 1} ends ({left} cards left in the pack)."
     if kind == "end":
-        money = ", ".join(f"seat {s}: ${m}" for s, m in enumerate(data["money"]))
-        return f"The game ends. {money}. Winner(s): {list(data['winners'])}."
+        money, winners = data
+        money_text = ", ".join(f"seat {s}: ${m}" for s, m in enumerate(money))
+        return f"The game ends. {money_text}. Winner(s): {list(winners)}."
     return f"{who}: {kind}"

@@ -1,0 +1,89 @@
+"""What each seat knows of the current hand and of the discard pile, read from the events.
+
+RULES.md, "Who knows what": a seat knows the cards it drew, the hand it looked
+at as receiver, every searched hand, and its own face-down discards. A seat
+that passed a hand on knows, after each face-down discard by the receiver,
+one fewer of each kind it knew (any of them may be the card that went).
+Everything a seat knew of a hand goes to its known discards when the hand is
+thrown away after a search; a new round forgets everything.
+
+Speed shaped this module: random play and tournaments apply many actions for
+each view they ask for, so the engine does not keep this bookkeeping at every
+step. It only appends its events; :class:`Knowledge` reads the events it has
+not read yet when a view asks (``game.known_hand``, ``game.known_discards``),
+so each event is read once per game however often the views are asked.
+
+>>> from prohis_nb.smuggle.game import SmuggleGame, SmuggleRules
+>>> game = SmuggleGame(SmuggleRules(players=3), seed=1)
+>>> sum(game.known_hand[1].values()), sum(game.known_hand[0].values())
+(4, 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+
+class Knowledge:
+    """Per seat: the cards it knows are in the current hand, and in the discard pile.
+
+    ``hand[seat]`` and ``discards[seat]`` are ``Counter``s of kinds, up to date
+    with the first ``done`` events of the game (see :meth:`catch_up`).
+    """
+
+    __slots__ = ("hand", "discards", "done")
+
+    def __init__(self, players: int, done: int = 0) -> None:
+        self.hand: list[Counter] = [Counter() for _ in range(players)]
+        self.discards: list[Counter] = [Counter() for _ in range(players)]
+        self.done = done
+
+    def copy(self) -> Knowledge:
+        other = Knowledge(0, self.done)
+        other.hand = [Counter(known) for known in self.hand]
+        other.discards = [Counter(known) for known in self.discards]
+        return other
+
+    def catch_up(self, events: Sequence[Any], round_start: int = 0) -> None:
+        """Read the events appended since the last call (their shapes: ``smuggle.log``).
+
+        ``round_start``: the index of the current round's ``round`` event. A new
+        round forgets everything, so the events of earlier rounds not read yet
+        are skipped: a view asked late in a long game reads one round at most.
+        """
+        hand, discards = self.hand, self.discards
+        start = max(self.done, round_start)
+        for kind, actor, data in events[start:]:
+            if kind == "draw":
+                hand[actor].update(data)
+            elif kind == "look":  # the receiver accepted and looked: it knows all of it
+                hand[actor] = Counter(data)
+            elif kind == "discard":
+                self._forget_discard(actor, data)
+            elif kind == "search":
+                # Shown to everyone, then thrown away as a new hand is drawn:
+                # every seat knows these cards are in the discard pile.
+                for seat in range(len(hand)):
+                    discards[seat].update(data.cards)
+                    hand[seat] = Counter()
+            elif kind == "round":  # a fresh pack, an empty discard pile
+                for seat in range(len(hand)):
+                    hand[seat], discards[seat] = Counter(), Counter()
+        self.done = len(events)
+
+    def _forget_discard(self, seat: int, card: str) -> None:
+        """``seat`` discarded ``card`` face down: only ``seat`` knows which card went.
+
+        Another seat that knew some cards of the hand (it passed the hand on)
+        knows one fewer of each kind for sure: any of them may be the one.
+        """
+        for observer, known in enumerate(self.hand):
+            if observer == seat:
+                known[card] -= 1
+                self.discards[seat][card] += 1
+            else:
+                for kind in list(known):
+                    known[kind] -= 1
+            known += Counter()  # drop the kinds down to zero
