@@ -61,7 +61,9 @@ class Event(namedtuple("Event", "kind actor data")):
     """One thing that happened, with everything about it (secrets included).
 
     ``Event(kind, actor, data)``: ``actor`` is the seat that did it (``None``
-    for the table), ``data`` a mapping of details. Events never leave the engine
+    for the table), ``data`` its details: a mapping, or a small tuple whose
+    fields the game's log module documents (Smuggle's, kept light for speed).
+    Events never leave the engine
     as they are: a game's ``describe_event`` phrases an event for one observer
     and decides which parts that observer may read.
     """
