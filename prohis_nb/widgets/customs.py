@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from prohis_nb.smuggle.board import DUTIABLE, Board
 from prohis_nb.text import money, percent
-from prohis_nb.widgets.explorer import ExplainedPlot
+from prohis_nb.widgets.explorer import ExplainedPlot, picture_widget
 
 #: The two pictures, as (label, value) pairs for the buttons.
 PICTURES = (("The 2 × 2 game", "2x2"), ("The Officer hears the declaration", "heard"))
@@ -46,7 +46,8 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     """Controls that redraw the declare-or-lie plot at once (see the module docstring).
 
     After each change :attr:`values` holds every number shown (for lessons and
-    tests), :attr:`sentences` the explanation and :attr:`png` the picture.
+    tests), :attr:`sentences` the explanation and :attr:`drawn_chart` the picture
+    (SVG, :mod:`prohis_nb.widgets.charts`; :attr:`png`: as a PNG file, on request).
     ``board`` sets duties, fines and amounts (default: RULES.md's table).
     "Download PNG" / "Download SVG" offer the picture as a file (:meth:`offer_figure`).
     """
@@ -95,14 +96,11 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         self.picture = widgets.ToggleButtons(
             options=PICTURES, value=picture, description="Picture", style=style,
         )  # fmt: skip
-        self.image = widgets.Image(
-            format="png", layout=widgets.Layout(width="430px", object_fit="contain")
-        )
+        self.image = picture_widget()
         self.text = widgets.HTML()
         self.message = widgets.HTML()
         self.values: dict[str, Any] = {}
         self.sentences: list[str] = []
-        self.png = b""
         controls = widgets.VBox(
             [widgets.HTML("<b>The hand and the checks it faces</b>"), *self.controls],
             layout=widgets.Layout(width="450px", min_width="450px"),
@@ -274,3 +272,17 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             settings["hand"], settings["inform"], self.board, search_rate=settings["search"]
         )
         return fig
+
+    def chart(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The same picture as :meth:`figure`, as an SVG chart (drawn after every change)."""
+        from prohis_nb.widgets import charts
+
+        if settings["picture"] == "heard":
+            return charts.declaration_rates(self.board, highlight=values["goods"])
+        return charts.declare_or_lie(
+            settings["hand"], settings["inform"], self.board, settings["search"]
+        )
+
+    def legend_place(self, settings: Mapping[str, Any]) -> str:
+        """Where the legend goes: as in :mod:`prohis_nb.plots`."""
+        return "upper right" if settings["picture"] == "heard" else "lower left"
