@@ -287,16 +287,45 @@ def measure_all(page, repeats: int) -> list[Row]:
 
 
 def play_moves(page, repeats: int) -> Row:
-    """Click the first enabled action of the Play widget; the bots answer; the table is new."""
+    """Take a decision in the Play widget; the bots answer; the table is new.
+
+    The decision is the first enabled action button; where the decision is
+    made with a composer (cards picked one by one), cards are picked first
+    and the timed press is the composer's send button.
+    """
     root = {"css": ".pnb-play", "index": 0}
     play = page.locator(".pnb-play").first
     row = Row("play: action button -> table", BUTTON_TARGET_MS)
     while len(row.picture) < repeats:
-        buttons = play.locator(".pnb-actions button:not([disabled])")
-        if buttons.count() == 0:
+        kind = page.evaluate(MARK_DECISION)
+        if kind is None:
             break  # the game ended
-        row.add(measure(page, root, TABLE, buttons.first.click))
+        if kind == "pick":
+            play.locator("[data-pnb-bench='pick']").click()
+            continue
+        row.add(measure(page, root, TABLE, play.locator("[data-pnb-bench='decide']").click))
     return row
+
+
+#: Marks the next button to press in the Play widget: an enabled action button
+#: ("decide"), else a composer's enabled send button ("decide"), else a card to
+#: pick in the composer ("pick"); None when there is nothing to press.
+MARK_DECISION = """
+() => {
+  const panel = document.querySelector('.pnb-play .pnb-actions');
+  panel.querySelectorAll('[data-pnb-bench]').forEach(b => b.removeAttribute('data-pnb-bench'));
+  const enabled = [...panel.querySelectorAll('button')].filter(b => !b.disabled);
+  const composer = b => b.closest('[class*="pnb-composer"]');
+  const plain = enabled.find(b => !composer(b));
+  const send = enabled.find(b => composer(b) && b.classList.contains('mod-primary'));
+  const card = enabled.find(b => composer(b) && !b.classList.contains('mod-primary')
+                                 && b.textContent.trim() !== 'Clear');
+  const choice = plain || send || card;
+  if (!choice) return null;
+  choice.setAttribute('data-pnb-bench', choice === card ? 'pick' : 'decide');
+  return choice === card ? 'pick' : 'decide';
+}
+"""
 
 
 if __name__ == "__main__":
