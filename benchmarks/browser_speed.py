@@ -34,6 +34,7 @@ import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -221,7 +222,6 @@ def main() -> None:
     os.environ.setdefault("PYTHONPATH", str(REPO))
     from playwright.sync_api import sync_playwright
 
-    rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         lab = LabServer(Path(tmp))
         write_notebook(lab.root)
@@ -237,19 +237,18 @@ def main() -> None:
                     source = page.locator(".jp-OutputArea-output pre").first.inner_text()
                     print(f"kernel imports {source.strip()}")
                     page.evaluate(SCRIPT)
-                    rows += measure_all(page, args.repeats)
+                    print(HEADER)
+                    for row in measure_all(page, args.repeats):
+                        print(row.line(), flush=True)
+
                 finally:
                     browser.close()
         finally:
             lab.stop()
-    print()
-    print(HEADER)
-    for row in rows:
-        print(row.line())
 
 
-def measure_all(page, repeats: int) -> list[Row]:
-    rows = []
+def measure_all(page, repeats: int) -> Iterator[Row]:
+    """Every row of the table, one at a time (printed as it is measured)."""
     explorer = {"css": ".pnb-explorer", "index": 0}
     for label in (
         "Cards in the convoy",
@@ -262,28 +261,27 @@ def measure_all(page, repeats: int) -> list[Row]:
         "Unseen inspectors",
     ):
         row = Row(f"explorer: {label}", SLIDER_TARGET_MS)
-        rows.append(slider_moves(page, explorer, label, repeats, row, EXPLORER))
+        yield (slider_moves(page, explorer, label, repeats, row, EXPLORER))
     # The convoy's contents change the sentences only (the picture does not depend on them).
     for label in ("Illegal goods in it", "Lieutenants in it"):
         row = Row(f"explorer: {label} (words)", SLIDER_TARGET_MS)
         words = {"picture": [".pnb-explain"], "all": EXPLORER["all"]}
-        rows.append(slider_moves(page, explorer, label, repeats, row, words))
+        yield (slider_moves(page, explorer, label, repeats, row, words))
     customs = {"css": ".pnb-customs-explorer", "index": 0}
     for label in ("How many", "search rate", "Informer"):
         row = Row(f"customs explorer: {label}", SLIDER_TARGET_MS)
-        rows.append(slider_moves(page, customs, label, repeats, row, EXPLORER))
-    rows.append(play_moves(page, repeats))
+        yield (slider_moves(page, customs, label, repeats, row, EXPLORER))
+    yield play_moves(page, repeats)
     stepper = {"css": ".pnb-stepper", "index": 0}
     box = page.locator(".pnb-stepper").first
-    for name in ("Forward", "Back"):
+    for name, tooltip in (("forward", "One decision forward"), ("back", "One decision back")):
         row = Row(f"stepper: {name} button -> table", BUTTON_TARGET_MS)
-        button = box.get_by_role("button", name=name, exact=True)
+        button = box.locator(f"button[title='{tooltip}']")
         for _ in range(repeats):
             row.add(measure(page, stepper, TABLE, button.click))
-        rows.append(row)
+        yield row
     row = Row("stepper: slider -> table", BUTTON_TARGET_MS)
-    rows.append(slider_moves(page, stepper, "Step", repeats, row, TABLE))
-    return rows
+    yield (slider_moves(page, stepper, "Step", repeats, row, TABLE))
 
 
 def play_moves(page, repeats: int) -> Row:
