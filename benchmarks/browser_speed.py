@@ -11,19 +11,19 @@ times, in the page with ``performance.now()``:
 
 * **start**: the input event (``keydown`` / ``pointerdown``, captured on the
   document before the widget sees it);
-* **end**: the last change of what the control redraws, once the kernel is
-  idle again: the explorer's picture (its new ``src`` decoded, so the pixels
-  are ready to paint) and its sentences; the table (and the action buttons)
-  for Play and the Stepper.
+* **end**: the last change of what the move redraws, once the kernel is idle
+  again: the explorer's picture (an ``<img>``'s new ``src`` decoded, or the
+  SVG chart replaced); the table for Play and the Stepper.
 
-Each move is measured ``--repeats`` times (back and forth); the table gives
+Each move is measured ``--repeats`` times (back and forth). The table gives
 the median and the worst of **picture** (the new picture or table on the
 page: what the targets are about), of **all** (the picture and everything
 else the move redraws: the explorers' sentences, Play's buttons), and the
-median time at which the kernel said it was idle again (its Python work done). Targets (issue 15): a slider under 100 ms median,
-Play's action button and the Stepper under 50 ms. Figures only: nothing is
-asserted. The kernel imports ``prohis_nb`` from ``PYTHONPATH`` (the
-worktree by default), so the same script measures another checkout::
+median time at which the kernel said it was idle (its Python work done).
+Targets (issue 15): a slider under 100 ms median, Play's action button and
+the Stepper under 50 ms. Figures only: nothing is asserted. The kernel
+imports ``prohis_nb`` from ``PYTHONPATH`` (the worktree by default), so the
+same script measures another checkout::
 
     PYTHONPATH=$PWD python benchmarks/browser_speed.py [--repeats 15]
     PYTHONPATH=/path/to/other/checkout python benchmarks/browser_speed.py

@@ -12,6 +12,7 @@ checks each chart against its twin's artists.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from prohis_nb.plots import LINE_STYLES, MARKERS, PALETTE
@@ -74,9 +75,7 @@ def declare_or_lie(
     from prohis_nb.smuggle.board import DUTIABLE
 
     goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
-    rates = [i / 100 for i in range(101)]
-    truth = [float(declaration_value(hand, goods, s, inform_rate, board)) for s in rates]
-    hide = [float(declaration_value(hand, (), s, inform_rate, board)) for s in rates]
+    rates, truth, hide = _value_lines(tuple(hand), inform_rate, board)
     things = describe(goods) if goods else "nothing dutiable"
     informer = f", Informers {percent(inform_rate)}" if inform_rate else ""
     chart = Chart(
@@ -103,6 +102,25 @@ def declare_or_lie(
         chart.vline(search_rate, color=PALETTE[0], style=":",
                     label=f"the Officer searches {percent(search_rate)}")  # fmt: skip
     return chart
+
+
+@lru_cache(maxsize=64)
+def _value_lines(
+    hand: tuple[str, ...], inform_rate: float, board: Any
+) -> tuple[list[float], list[float], list[float]]:
+    """The two lines of :func:`declare_or_lie` at 101 search rates (as plots draws them).
+
+    Kept for the next move: the search-rate slider moves only the dashed line,
+    and these 202 exact values are most of the drawing's time.
+    """
+    from prohis_nb.analysis.smuggle import declaration_value, dutiable
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
+    rates = [i / 100 for i in range(101)]
+    truth = [float(declaration_value(hand, goods, s, inform_rate, board)) for s in rates]
+    hide = [float(declaration_value(hand, (), s, inform_rate, board)) for s in rates]
+    return rates, truth, hide
 
 
 def declaration_rates(board: Any, highlight: Sequence[str] | None = None) -> Chart:

@@ -130,10 +130,12 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         }
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Every number shown, from :mod:`prohis_nb.analysis.smuggle`."""
+        """The 2 × 2 game's numbers, from :mod:`prohis_nb.analysis.smuggle`.
+
+        The game heard and the receiver's are added by :meth:`complete`, once
+        the picture is on its way.
+        """
         from prohis_nb.analysis import smuggle as maths
-        from prohis_nb.analysis.informer import informer_equilibrium
-        from prohis_nb.analysis.signalling import declaration_equilibrium
 
         hand, board = settings["hand"], self.board
         search, inform = settings["search"], settings["inform"]
@@ -141,9 +143,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         game = maths.hand_game(hand, board)
         truth = maths.declaration_value(hand, goods, search, inform, board)
         hide = maths.declaration_value(hand, (), search, inform, board)
-        heard = declaration_equilibrium(board)
         p_goods = maths.hides_goods_probability(game.lying_rate)
-        passed = informer_equilibrium(board)
         return {
             "hand": list(hand),
             "goods": goods,
@@ -162,7 +162,17 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             "goods_behind_nothing": p_goods,
             "gain_searching_nothing": maths.search_gain((), p_goods, board),
             "gain_searching_truth": maths.search_gain(goods, 0, board),
-            # the game the rules describe: the Officer hears the declaration
+        }
+
+    def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
+        """The game the rules describe (the Officer hears the declaration) and the receiver's."""
+        from prohis_nb.analysis.informer import informer_equilibrium
+        from prohis_nb.analysis.signalling import declaration_equilibrium
+
+        goods, board = values["goods"], self.board
+        heard = declaration_equilibrium(board)
+        passed = informer_equilibrium(board)
+        values |= {
             "heard_search_rate": heard.search_rate(goods),
             "heard_made": heard.index(goods) in heard.used(),
             "heard_range": heard.deterring_range(goods),
