@@ -62,6 +62,13 @@ CELLS = [
     'Play(seat=0, opponents="random", seed=7, delay=0, coach=False)',
     "Stepper(random_game(ProhisGame, ProhisRules(players=4), seed=3).record(), seat=0,"
     " coach=False)",
+    # The floor: a button that sets one line of HTML (no prohis_nb code at all).
+    "import ipywidgets as widgets\n"
+    "floor_button, floor_text = widgets.Button(description='Floor'), widgets.HTML('0')\n"
+    "def _floor(_b):\n"
+    "    floor_text.value = str(int(floor_text.value) + 1)\n"
+    "floor_button.on_click(_floor)\n"
+    "widgets.VBox([floor_button, floor_text]).add_class('pnb-floor')",
 ]
 
 #: In-page helpers. ``arm`` starts watching groups of elements (CSS selectors
