@@ -21,7 +21,10 @@ page: what the targets are about), of **all** (the picture and everything
 else the move redraws: the explorers' sentences, Play's buttons), and the
 median time at which the kernel said it was idle (its Python work done).
 Targets (issue 15): a slider under 100 ms median, Play's action button and
-the Stepper under 50 ms. Figures only: nothing is asserted. The kernel
+the Stepper under 50 ms. The last row, **floor**, is a button setting one
+line of HTML with no prohis_nb code: the round trip through the kernel and
+the page on this machine, below which no widget can answer. Figures only:
+nothing is asserted. The kernel
 imports ``prohis_nb`` from ``PYTHONPATH`` (the worktree by default), so the
 same script measures another checkout::
 
@@ -275,16 +278,16 @@ def measure_all(page, repeats: int) -> Iterator[Row]:
         "Unseen inspectors",
     ):
         row = Row(f"explorer: {label}", SLIDER_TARGET_MS)
-        yield (slider_moves(page, explorer, label, repeats, row, EXPLORER))
+        yield slider_moves(page, explorer, label, repeats, row, EXPLORER)
     # The convoy's contents change the sentences only (the picture does not depend on them).
     for label in ("Illegal goods in it", "Lieutenants in it"):
         row = Row(f"explorer: {label} (words)", SLIDER_TARGET_MS)
         words = {"picture": [".pnb-explain"], "all": EXPLORER["all"]}
-        yield (slider_moves(page, explorer, label, repeats, row, words))
+        yield slider_moves(page, explorer, label, repeats, row, words)
     customs = {"css": ".pnb-customs-explorer", "index": 0}
     for label in ("How many", "search rate", "Informer"):
         row = Row(f"customs explorer: {label}", SLIDER_TARGET_MS)
-        yield (slider_moves(page, customs, label, repeats, row, EXPLORER))
+        yield slider_moves(page, customs, label, repeats, row, EXPLORER)
     yield play_moves(page, repeats)
     stepper = {"css": ".pnb-stepper", "index": 0}
     box = page.locator(".pnb-stepper").first
@@ -295,7 +298,14 @@ def measure_all(page, repeats: int) -> Iterator[Row]:
             row.add(measure(page, stepper, TABLE, button.click))
         yield row
     row = Row("stepper: slider -> table", BUTTON_TARGET_MS)
-    yield (slider_moves(page, stepper, "Step", repeats, row, TABLE))
+    yield slider_moves(page, stepper, "Step", repeats, row, TABLE)
+    floor = {"css": ".pnb-floor", "index": 0}
+    row = Row("floor: a button setting one HTML line", BUTTON_TARGET_MS)
+    button = page.locator(".pnb-floor button").first
+    html = {"picture": [".widget-html"], "all": [".widget-html"]}
+    for _ in range(repeats):
+        row.add(measure(page, floor, html, button.click))
+    yield row
 
 
 def play_moves(page, repeats: int) -> Row:
