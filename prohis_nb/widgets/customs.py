@@ -38,6 +38,8 @@ from prohis_nb.smuggle.board import DUTIABLE, Board
 from prohis_nb.text import money, percent
 from prohis_nb.widgets.explorer import ExplainedPlot, picture_widget
 
+#: The sliders redraw while a finger drags them (see :mod:`prohis_nb.widgets.explorer`).
+CONTINUOUS = True
 #: The two pictures, as (label, value) pairs for the buttons.
 PICTURES = (("The 2 × 2 game", "2x2"), ("The Officer hears the declaration", "heard"))
 
@@ -83,15 +85,15 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         )
         self.count = widgets.IntSlider(
             value=count, min=1, max=4, description="How many (rest: luggage)",
-            style=style, layout=wide, continuous_update=False,
+            style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.search = widgets.FloatSlider(
             value=search, min=0, max=1, step=0.01, description="Officer's search rate",
-            readout_format=".0%", style=style, layout=wide, continuous_update=False,
+            readout_format=".0%", style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.inform = widgets.FloatSlider(
             value=inform, min=0, max=1, step=0.01, description="Receiver turns Informer",
-            readout_format=".0%", style=style, layout=wide, continuous_update=False,
+            readout_format=".0%", style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.picture = widgets.ToggleButtons(
             options=PICTURES, value=picture, description="Picture", style=style,

@@ -244,9 +244,12 @@ class Explorer(ExplainedPlot, widgets.VBox):
         wide = widgets.Layout(width="430px")
 
         def slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+            # continuous_update: the picture follows a finger while it drags (a redraw
+            # sends the SVG in milliseconds); the browser keeps one update in flight
+            # per slider and sends only the latest value, so a fast drag never queues.
             return widgets.IntSlider(
                 value=value, min=low, max=high, description=description, style=style,
-                layout=wide, continuous_update=False,
+                layout=wide, continuous_update=True,
             )  # fmt: skip
 
         self.card = widgets.Dropdown(
