@@ -125,7 +125,10 @@ class ExplainedPlot:
         #: The link that downloads the picture in the browser (filled on request).
         self.download = widgets.HTML()
         self._drawn: tuple[dict[str, Any], dict[str, Any]] | None = None
-        return widgets.HBox([self.png_button, self.svg_button, self.download])
+        # The widgets' style sheet, in a widget of its own: a <style> sent with every
+        # redraw of the sentences made the browser restyle the whole page each move.
+        self.style_sheet = widgets.HTML()
+        return widgets.HBox([self.png_button, self.svg_button, self.download, self.style_sheet])
 
     def offer_figure(self, fmt: str = "png") -> str:
         """Show a link that downloads the picture on screen as PNG or SVG; return its HTML.
@@ -165,15 +168,11 @@ class ExplainedPlot:
         settings = self.settings()
         self.download.value = ""  # the link held the previous picture
         self._drawn = None
+        self.style_sheet.value = css()  # sent only when it changes (large print)
         try:
             values = self.compute(settings)
         except ValueError as error:
-            self.message.value = message_html(f"These settings cannot be computed: {error}")
-            self.values, self.sentences, self.drawn_chart = {}, [], None
-            self.image.value = ""
-            self.image.layout.display = "none"
-            self.text.value = ""
-            return False
+            return self._refuse(error)
         # The picture first: setting a widget's value sends it to the browser at
         # once, so the page redraws while the kernel works out the sentences.
         self.drawn_chart = self.chart(settings, values)
@@ -183,19 +182,23 @@ class ExplainedPlot:
         try:
             self.complete(settings, values)
         except ValueError as error:  # pragma: no cover - compute() checked the settings
-            self.message.value = message_html(f"These settings cannot be computed: {error}")
-            self.values, self.sentences, self.drawn_chart = {}, [], None
-            self.image.value = ""
-            self.image.layout.display = "none"
-            self.text.value = ""
-            return False
+            return self._refuse(error)
         self.values = values
         self.sentences = self.describe(settings, values)
         self._drawn = (dict(settings), dict(values))
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
-        self.text.value = f"{css()}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        self.text.value = f"<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
         fit(self)
         return True
+
+    def _refuse(self, error: ValueError) -> bool:
+        """Show why the settings cannot be computed, and nothing of an earlier setting."""
+        self.message.value = message_html(f"These settings cannot be computed: {error}")
+        self.values, self.sentences, self.drawn_chart = {}, [], None
+        self.image.value = ""
+        self.image.layout.display = "none"
+        self.text.value = ""
+        return False
 
 
 def picture_widget() -> widgets.HTML:
