@@ -70,6 +70,7 @@ lite: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/browser_speed.py --repeats 9  # widgets in Chromium (`make browser` first)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis test-artifacts docs/_build docs/generated docs/lessons

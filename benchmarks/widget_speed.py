@@ -7,9 +7,12 @@ and times each press until the table's HTML is rebuilt: forward through the
 whole game, backward through it, and jumps of the slider to random positions
 (the worst case for the checkpoints). Also: switching the seat selector, and
 building the Play widget's buttons for one decision. Target (issue 6): under
-50 ms per step for a four-player game.
+50 ms per step for a four-player game. With ``--explorers``: each slider of the
+Explorer and the customs explorer moved one step, timed to the new picture
+(the SVG chart set on its widget) and to the end of the update (sentences
+included); ``benchmarks/browser_speed.py`` times the same in Chromium.
 
-    python benchmarks/widget_speed.py [--games 3] [--players 4]
+    python benchmarks/widget_speed.py [--games 3] [--players 4] [--explorers]
 """
 
 from __future__ import annotations
@@ -46,7 +49,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--explorers", action="store_true", help="time the explorers' sliders")
     args = parser.parse_args()
+    if args.explorers:
+        explorers()
     rules = ProhisRules(players=args.players)
     forward, backward, jumps, seats, plays = [], [], [], [], []
     lengths = []
@@ -88,6 +94,35 @@ def main() -> None:
         f"step press to re-rendered table: {worst:.2f} ms (median, worst kind); {verdict} "
         f"the {TARGET_STEP_MS:.0f} ms target"
     )
+
+
+def explorers(repeats: int = 10) -> None:
+    """Each slider of both explorers, one step back and forth: to the picture, to the end."""
+    from prohis_nb.widgets import CustomsExplorer, Explorer
+
+    widgets = [
+        ("explorer", Explorer(card="captain", convoy_size=3, illegal=1, bribe_legal=1)),
+        ("customs", CustomsExplorer(item="watch", count=2, search=0.2)),
+    ]
+    for name, explorer in widgets:
+        drawn: list[float] = []
+        explorer.image.observe(lambda _c, d=drawn: d.append(time.perf_counter()), names="value")
+        for control in explorer.controls:
+            if not hasattr(control, "step"):
+                continue  # a picker, not a slider
+            picture, whole = [], []
+            for i in range(repeats):
+                value = control.value + (control.step if i % 2 == 0 else -control.step)
+                if not control.min <= value <= control.max:
+                    value = control.value - control.step
+                drawn.clear()
+                start = time.perf_counter()
+                control.value = value
+                end = time.perf_counter()
+                whole.append((end - start) * 1000)
+                picture.append(((drawn[0] if drawn else end) - start) * 1000)
+            print(summary(f"{name}: {control.description[:20]}", picture), "(to the picture)")
+            print(summary("", whole), "(whole update)")
 
 
 if __name__ == "__main__":

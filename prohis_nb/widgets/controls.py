@@ -50,9 +50,34 @@ class CardComposer(widgets.VBox):
         on_send: Callable[[Any], object],
     ) -> None:
         self.act = act
-        self.actions = actions
         self.ordered = ordered
         self.renderer = renderer
+        self._on_send = on_send
+        #: One button per card offered; kept from one decision to the next (:meth:`reset`).
+        self.card_buttons: list[widgets.Button] = []
+        self._pool: list[widgets.Button] = []
+        self.cards_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.chosen = widgets.HTML()
+        self.clear_button = widgets.Button(description="Clear", tooltip="start the pick again")
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.send_button = widgets.Button(
+            description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
+            button_style="primary",
+        )
+        self.send_button.on_click(lambda _b: self.send())
+        super().__init__(
+            [self.cards_box, self.chosen, widgets.HBox([self.send_button, self.clear_button])]
+        )
+        self.add_class(f"pnb-composer-{act}")
+        self.reset(actions, hand)
+
+    def reset(self, actions: Sequence[Any], hand: Sequence[str]) -> None:
+        """Offer ``actions`` from ``hand``, nothing picked, reusing this composer's buttons.
+
+        Play shows a new decision this way: changing a few buttons is one small
+        message to the browser, where new buttons were a message and a view each.
+        """
+        self.actions = actions
         # A button for each card some legal action can use: a convoy holds at
         # most 4 cards, so a hand of 300 legal goods shows 4 of them, not 300.
         most: Counter[str] = Counter()
@@ -65,42 +90,28 @@ class CardComposer(widgets.VBox):
             seen[kind] += 1
             if seen[kind] <= most[kind]:
                 self.hand.append(kind)
-        self._on_send = on_send
         self.picked: list[int] = []  # indices into the hand, in the order picked
-        if ordered:
+        if self.ordered:
             self._legal = {tuple(a.cards): a for a in actions}
         else:
             self._legal = {tuple(sorted(a.cards)): a for a in actions}
         self._prefixes = self._reachable(actions)
-        self.card_buttons = []
-        for index, kind in enumerate(self.hand):
-            button = widgets.Button(
-                description=renderer.card_name(kind),
-                tooltip=f"add your {renderer.card_name(kind)} to the {act}",
-                layout=widgets.Layout(width="auto"),
-            )
-            colour = renderer.card_colour(kind)
-            if colour:
-                button.style.button_color = colour
-                button.style.text_color = "#000" if kind != "captain" else "#fff"
+        renderer, act = self.renderer, self.act
+        for index in range(len(self._pool), len(self.hand)):
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.on_click(lambda _b, i=index: self.pick(i))
-            self.card_buttons.append(button)
-        self.chosen = widgets.HTML()
-        self.clear_button = widgets.Button(description="Clear", tooltip="start the pick again")
-        self.clear_button.on_click(lambda _b: self.clear())
-        self.send_button = widgets.Button(
-            description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
-            button_style="primary",
-        )
-        self.send_button.on_click(lambda _b: self.send())
-        super().__init__(
-            [
-                widgets.HBox(self.card_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                self.chosen,
-                widgets.HBox([self.send_button, self.clear_button]),
-            ]
-        )
-        self.add_class(f"pnb-composer-{act}")
+            self._pool.append(button)
+        self.card_buttons = self._pool[: len(self.hand)]
+        for kind, button in zip(self.hand, self.card_buttons, strict=True):
+            button.description = renderer.card_name(kind)
+            button.tooltip = f"add your {renderer.card_name(kind)} to the {act}"
+            colour = renderer.card_colour(kind)
+            button.style.button_color = colour or None
+            button.style.text_color = (
+                None if not colour else "#000" if kind != "captain" else "#fff"
+            )
+        if tuple(self.cards_box.children) != tuple(self.card_buttons):
+            self.cards_box.children = tuple(self.card_buttons)
         self._update()
 
     def _reachable(self, actions: Sequence[Any]) -> set[tuple[str, ...]]:
@@ -188,13 +199,41 @@ class ActionPanel(widgets.VBox):
         self._on_action = on_action
         self.buttons: dict[Any, widgets.Button] = {}
         self.composers: dict[str, CardComposer | CountComposer | ItemComposer] = {}
+        # Widgets kept from one decision to the next: a new widget is a message to
+        # the browser and a view to build there, which made a move in Play take a
+        # quarter of a second; changing a kept widget is one small update.
+        self._pool: list[widgets.Button] = []
+        self._sections: dict[str, tuple[widgets.VBox, widgets.HBox]] = {}
+        self._card_composers: dict[tuple[str, bool], CardComposer] = {}
         super().__init__([])
         self.add_class("pnb-actions")
 
     def hide(self) -> None:
         """Offer nothing."""
         self.buttons, self.composers = {}, {}
+        for button in self._pool:
+            button.pnb_action = None  # a late click on a hidden button does nothing
         self.children = ()
+
+    def _button(self, index: int) -> widgets.Button:
+        """The kept button number ``index`` (made when first needed)."""
+        while len(self._pool) <= index:
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.pnb_action = None
+            button.on_click(self._clicked)
+            self._pool.append(button)
+        return self._pool[index]
+
+    def _clicked(self, button: widgets.Button) -> None:
+        if button.pnb_action is not None:
+            self._on_action(button.pnb_action)
+
+    def _section(self, heading: str) -> tuple[widgets.VBox, widgets.HBox]:
+        """The kept box of one heading: the heading, its composers, a row of buttons."""
+        if heading not in self._sections:
+            row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+            self._sections[heading] = (widgets.VBox([widgets.HTML(f"<b>{heading}</b>")]), row)
+        return self._sections[heading]
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Any]) -> None:
         """Offer exactly ``legal`` (the seat's legal actions), drawn with ``view``'s data."""
@@ -203,6 +242,7 @@ class ActionPanel(widgets.VBox):
         sections: dict[str, list[widgets.Widget]] = {}
         card_acts = self.renderer.card_acts
         item_acts = self.renderer.item_acts
+        used = 0
         for act, actions in group_by_act(legal).items():
             heading = self.renderer.act_heading(act)
             section = sections.setdefault(heading, [])
@@ -216,36 +256,42 @@ class ActionPanel(widgets.VBox):
                     act, actions, view.get("hand", ()), self.renderer, self._on_action
                 )
             elif act in card_acts and hasattr(actions[0], "cards"):
-                composer = CardComposer(
-                    act,
-                    actions,
-                    view.get("hand", ()),
-                    self.renderer,
-                    card_acts[act],
-                    self._on_action,
-                )
+                key = (act, bool(card_acts[act]))
+                composer = self._card_composers.get(key)
+                if composer is None:
+                    composer = self._card_composers[key] = CardComposer(
+                        act,
+                        actions,
+                        view.get("hand", ()),
+                        self.renderer,
+                        card_acts[act],
+                        self._on_action,
+                    )
+                else:
+                    composer.reset(actions, view.get("hand", ()))
             if composer is not None:
                 self.composers[act] = composer
                 section.insert(0, composer)
                 continue
             for action in actions:
-                button = widgets.Button(
-                    description=self.renderer.action_label(action, view),
-                    layout=widgets.Layout(width="auto"),
-                )
-                button.on_click(lambda _b, a=action: self._on_action(a))
+                button = self._button(used)
+                used += 1
+                button.description = self.renderer.action_label(action, view)
+                button.pnb_action = action
                 self.buttons[action] = button
                 section.append(button)
+        for button in self._pool[used:]:
+            button.pnb_action = None
         children = []
         for heading, items in sections.items():
             kinds = CardComposer | CountComposer | ItemComposer
             composers = [w for w in items if isinstance(w, kinds)]
             buttons = [w for w in items if not isinstance(w, kinds)]
-            box = [widgets.HTML(f"<b>{heading}</b>"), *composers]
-            if buttons:
-                box.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
-            children.append(widgets.VBox(box))
-        self.children = tuple(children)
+            box, row = self._section(heading)
+            _set_children(row, buttons)
+            _set_children(box, [box.children[0], *composers, *([row] if buttons else [])])
+            children.append(box)
+        _set_children(self, children)
 
     def button_for(self, **fields: Any) -> widgets.Button:
         """The button of the legal action with these fields (for tests and scripts)."""
@@ -253,3 +299,9 @@ class ActionPanel(widgets.VBox):
             if all(getattr(action, k) == v for k, v in fields.items()):
                 return button
         raise KeyError(f"no button for an action with {fields}")
+
+
+def _set_children(box: widgets.Box, children: Sequence[widgets.Widget]) -> None:
+    """Give ``box`` these children, sending nothing to the browser when they are the same."""
+    if tuple(box.children) != tuple(children):
+        box.children = tuple(children)

@@ -36,8 +36,10 @@ import ipywidgets as widgets
 
 from prohis_nb.smuggle.board import DUTIABLE, Board
 from prohis_nb.text import money, percent
-from prohis_nb.widgets.explorer import ExplainedPlot
+from prohis_nb.widgets.explorer import ExplainedPlot, picture_widget
 
+#: The sliders redraw while a finger drags them (see :mod:`prohis_nb.widgets.explorer`).
+CONTINUOUS = True
 #: The two pictures, as (label, value) pairs for the buttons.
 PICTURES = (("The 2 × 2 game", "2x2"), ("The Officer hears the declaration", "heard"))
 
@@ -46,7 +48,8 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     """Controls that redraw the declare-or-lie plot at once (see the module docstring).
 
     After each change :attr:`values` holds every number shown (for lessons and
-    tests), :attr:`sentences` the explanation and :attr:`png` the picture.
+    tests), :attr:`sentences` the explanation and :attr:`drawn_chart` the picture
+    (SVG, :mod:`prohis_nb.widgets.charts`; :attr:`png`: as a PNG file, on request).
     ``board`` sets duties, fines and amounts (default: RULES.md's table).
     "Download PNG" / "Download SVG" offer the picture as a file (:meth:`offer_figure`).
     """
@@ -82,27 +85,24 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         )
         self.count = widgets.IntSlider(
             value=count, min=1, max=4, description="How many (rest: luggage)",
-            style=style, layout=wide, continuous_update=False,
+            style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.search = widgets.FloatSlider(
             value=search, min=0, max=1, step=0.01, description="Officer's search rate",
-            readout_format=".0%", style=style, layout=wide, continuous_update=False,
+            readout_format=".0%", style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.inform = widgets.FloatSlider(
             value=inform, min=0, max=1, step=0.01, description="Receiver turns Informer",
-            readout_format=".0%", style=style, layout=wide, continuous_update=False,
+            readout_format=".0%", style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.picture = widgets.ToggleButtons(
             options=PICTURES, value=picture, description="Picture", style=style,
         )  # fmt: skip
-        self.image = widgets.Image(
-            format="png", layout=widgets.Layout(width="430px", object_fit="contain")
-        )
+        self.image = picture_widget()
         self.text = widgets.HTML()
         self.message = widgets.HTML()
         self.values: dict[str, Any] = {}
         self.sentences: list[str] = []
-        self.png = b""
         controls = widgets.VBox(
             [widgets.HTML("<b>The hand and the checks it faces</b>"), *self.controls],
             layout=widgets.Layout(width="450px", min_width="450px"),
@@ -132,10 +132,12 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         }
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Every number shown, from :mod:`prohis_nb.analysis.smuggle`."""
+        """The 2 × 2 game's numbers, from :mod:`prohis_nb.analysis.smuggle`.
+
+        The game heard and the receiver's are added by :meth:`complete`, once
+        the picture is on its way.
+        """
         from prohis_nb.analysis import smuggle as maths
-        from prohis_nb.analysis.informer import informer_equilibrium
-        from prohis_nb.analysis.signalling import declaration_equilibrium
 
         hand, board = settings["hand"], self.board
         search, inform = settings["search"], settings["inform"]
@@ -143,9 +145,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
         game = maths.hand_game(hand, board)
         truth = maths.declaration_value(hand, goods, search, inform, board)
         hide = maths.declaration_value(hand, (), search, inform, board)
-        heard = declaration_equilibrium(board)
         p_goods = maths.hides_goods_probability(game.lying_rate)
-        passed = informer_equilibrium(board)
         return {
             "hand": list(hand),
             "goods": goods,
@@ -164,7 +164,17 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             "goods_behind_nothing": p_goods,
             "gain_searching_nothing": maths.search_gain((), p_goods, board),
             "gain_searching_truth": maths.search_gain(goods, 0, board),
-            # the game the rules describe: the Officer hears the declaration
+        }
+
+    def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
+        """The game the rules describe (the Officer hears the declaration) and the receiver's."""
+        from prohis_nb.analysis.informer import informer_equilibrium
+        from prohis_nb.analysis.signalling import declaration_equilibrium
+
+        goods, board = values["goods"], self.board
+        heard = declaration_equilibrium(board)
+        passed = informer_equilibrium(board)
+        values |= {
             "heard_search_rate": heard.search_rate(goods),
             "heard_made": heard.index(goods) in heard.used(),
             "heard_range": heard.deterring_range(goods),
@@ -274,3 +284,17 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             settings["hand"], settings["inform"], self.board, search_rate=settings["search"]
         )
         return fig
+
+    def chart(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The same picture as :meth:`figure`, as an SVG chart (drawn after every change)."""
+        from prohis_nb.widgets import charts
+
+        if settings["picture"] == "heard":
+            return charts.declaration_rates(self.board, highlight=values["goods"])
+        return charts.declare_or_lie(
+            settings["hand"], settings["inform"], self.board, settings["search"]
+        )
+
+    def legend_place(self, settings: Mapping[str, Any]) -> str:
+        """Where the legend goes: as in :mod:`prohis_nb.plots`."""
+        return "upper right" if settings["picture"] == "heard" else "lower left"

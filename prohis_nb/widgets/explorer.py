@@ -12,10 +12,12 @@ by kind (legal, illegal, lieutenants, captains, inspectors), from which it
 supposes the convoy drawn. Give it the pool a lesson computed
 (``unseen_cards(view)``) and it shows the lesson's own b*: the kinds are kept
 apart, since each controller card scores differently.
-Every change redraws :func:`prohis_nb.plots.bribe_vs_inspection` (the value of
-inspecting against the value of a bribe, crossing at the **indifference
-bribe** b*), marks the bribe on offer, and says in sentences what the numbers
-mean, with the **equilibrium** of the convoy game
+Every change redraws the picture of :func:`prohis_nb.plots.bribe_vs_inspection`
+(the value of inspecting against the value of a bribe, crossing at the
+**indifference bribe** b*) as SVG (:mod:`prohis_nb.widgets.charts`: a
+millisecond, so the picture follows a finger on a slider), marks the bribe
+on offer, and says in sentences what the numbers mean, with the
+**equilibrium** of the convoy game
 (:func:`prohis_nb.analysis.equilibrium.solve_convoy_game`) for the same card,
 size and bribe when a bribe is on offer. Every number comes from
 :mod:`prohis_nb.analysis`; nothing is computed here. A setting the analysis
@@ -58,17 +60,26 @@ class ExplainedPlot:
     """What every explorer does when a control changes: compute, explain, redraw.
 
     A subclass (a ``widgets.VBox`` with ``message``, ``text`` and ``image``
-    children) supplies :meth:`settings`, :meth:`compute`, :meth:`describe` and
-    :meth:`figure`; :meth:`update` does the rest. The numbers come from the
-    analysis, the sentences from ``describe``, the picture from ``figure``.
+    children) supplies :meth:`settings`, :meth:`compute`, :meth:`describe`,
+    :meth:`chart` and :meth:`figure`; :meth:`update` does the rest. The
+    numbers come from the analysis, the sentences from ``describe``, the
+    picture on screen from ``chart`` (SVG, :mod:`prohis_nb.widgets.charts`)
+    and the downloads and :attr:`png` from ``figure`` (matplotlib,
+    :mod:`prohis_nb.plots`), built only when asked for.
+
+    Why SVG: building a matplotlib figure and rendering it to PNG took
+    100-400 ms per move of a slider, most of the time from the move to the
+    new picture; the SVG chart takes about a millisecond and a few kilobytes.
     """
 
     message: widgets.HTML
     text: widgets.HTML
-    image: widgets.Image
+    #: The picture on screen: an HTML widget holding the chart's ``<svg>``.
+    image: widgets.HTML
     values: dict[str, Any]
     sentences: list[str]
-    png: bytes
+    #: The chart on screen (None when a setting is refused); its ``series`` hold what is drawn.
+    drawn_chart: Any = None
     #: The downloaded figure's file name, without ".png"/".svg".
     download_name = "figure"
 
@@ -81,8 +92,21 @@ class ExplainedPlot:
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
         raise NotImplementedError  # pragma: no cover
 
+    def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
+        """Add to ``values`` the numbers only the sentences need (after the picture is sent)."""
+
     def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
         raise NotImplementedError  # pragma: no cover
+
+    def chart(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        raise NotImplementedError  # pragma: no cover
+
+    @property
+    def png(self) -> bytes:
+        """The picture on screen as PNG bytes, drawn by :mod:`prohis_nb.plots` (b"" if none)."""
+        if self._drawn is None:
+            return b""
+        return figure_png(self.figure(*self._drawn))
 
     def download_controls(self) -> widgets.HBox:
         """The "Download PNG" / "Download SVG" buttons and the link they fill.
@@ -101,7 +125,10 @@ class ExplainedPlot:
         #: The link that downloads the picture in the browser (filled on request).
         self.download = widgets.HTML()
         self._drawn: tuple[dict[str, Any], dict[str, Any]] | None = None
-        return widgets.HBox([self.png_button, self.svg_button, self.download])
+        # The widgets' style sheet, in a widget of its own: a <style> sent with every
+        # redraw of the sentences made the browser restyle the whole page each move.
+        self.style_sheet = widgets.HTML()
+        return widgets.HBox([self.png_button, self.svg_button, self.download, self.style_sheet])
 
     def offer_figure(self, fmt: str = "png") -> str:
         """Show a link that downloads the picture on screen as PNG or SVG; return its HTML.
@@ -132,31 +159,51 @@ class ExplainedPlot:
         """The downloaded file's name (without extension) for these settings."""
         return self.download_name
 
+    def legend_place(self, settings: Mapping[str, Any]) -> str:
+        """Where the chart's legend goes (as in the matplotlib figure)."""
+        return "upper left"
+
     def update(self) -> bool:
         """Recompute and redraw; a refused setting shows only a message (no stale picture)."""
         settings = self.settings()
         self.download.value = ""  # the link held the previous picture
         self._drawn = None
+        self.style_sheet.value = css()  # sent only when it changes (large print)
         try:
             values = self.compute(settings)
         except ValueError as error:
-            self.message.value = message_html(f"These settings cannot be computed: {error}")
-            self.values, self.sentences, self.png = {}, [], b""
-            self.image.value = b""
-            self.image.layout.display = "none"
-            self.text.value = ""
-            return False
+            return self._refuse(error)
+        # The picture first: setting a widget's value sends it to the browser at
+        # once, so the page redraws while the kernel works out the sentences.
+        self.drawn_chart = self.chart(settings, values)
+        self.image.value = self.drawn_chart.svg(self.legend_place(settings))
         self.image.layout.display = None
         self.message.value = ""
+        try:
+            self.complete(settings, values)
+        except ValueError as error:  # pragma: no cover - compute() checked the settings
+            return self._refuse(error)
         self.values = values
         self.sentences = self.describe(settings, values)
-        self.png = figure_png(self.figure(settings, values))
-        self.image.value = self.png
         self._drawn = (dict(settings), dict(values))
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
-        self.text.value = f"{css()}<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
+        self.text.value = f"<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
         fit(self)
         return True
+
+    def _refuse(self, error: ValueError) -> bool:
+        """Show why the settings cannot be computed, and nothing of an earlier setting."""
+        self.message.value = message_html(f"These settings cannot be computed: {error}")
+        self.values, self.sentences, self.drawn_chart = {}, [], None
+        self.image.value = ""
+        self.image.layout.display = "none"
+        self.text.value = ""
+        return False
+
+
+def picture_widget() -> widgets.HTML:
+    """The widget an explorer's chart is drawn in (as wide as the old PNG picture)."""
+    return widgets.HTML(layout=widgets.Layout(width="430px"))
 
 
 def figure_png(fig: Any) -> bytes:
@@ -175,7 +222,8 @@ class Explorer(ExplainedPlot, widgets.VBox):
     """Sliders and pickers that redraw the bribe-or-inspect plot at once (see the module doc).
 
     After each change :attr:`values` holds every number shown (for lessons and
-    tests) and :attr:`sentences` the explanation; :attr:`png` is the picture.
+    tests), :attr:`sentences` the explanation and :attr:`drawn_chart` the
+    picture on screen (:attr:`png`: the same as a PNG file, drawn on request).
     "Download PNG" / "Download SVG" offer it as a file (:meth:`offer_figure`).
     """
 
@@ -199,9 +247,12 @@ class Explorer(ExplainedPlot, widgets.VBox):
         wide = widgets.Layout(width="430px")
 
         def slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+            # continuous_update: the picture follows a finger while it drags (a redraw
+            # sends the SVG in milliseconds); the browser keeps one update in flight
+            # per slider and sends only the latest value, so a fast drag never queues.
             return widgets.IntSlider(
                 value=value, min=low, max=high, description=description, style=style,
-                layout=wide, continuous_update=False,
+                layout=wide, continuous_update=True,
             )  # fmt: skip
 
         self.card = widgets.Dropdown(
@@ -225,14 +276,11 @@ class Explorer(ExplainedPlot, widgets.VBox):
         self.unseen_illegal = self.pool["illegal"]
         self.max_bribe = max_bribe
         self.show_equilibrium = equilibrium
-        self.image = widgets.Image(
-            format="png", layout=widgets.Layout(width="430px", object_fit="contain")
-        )
+        self.image = picture_widget()
         self.text = widgets.HTML()
         self.message = widgets.HTML()
         self.values: dict[str, Any] = {}
         self.sentences: list[str] = []
-        self.png = b""
         self._busy = False
         controls = widgets.VBox(
             [
@@ -273,7 +321,11 @@ class Explorer(ExplainedPlot, widgets.VBox):
         }
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Every number shown, from :mod:`prohis_nb.analysis` (raises ValueError if it cannot)."""
+        """The numbers of the picture and the sentences, from :mod:`prohis_nb.analysis`.
+
+        Raises ValueError for a setting the analysis refuses. The equilibrium
+        is added by :meth:`complete`, once the picture is on its way.
+        """
         from prohis_nb.analysis import (
             catch_probability,
             controller_values,
@@ -317,18 +369,23 @@ class Explorer(ExplainedPlot, widgets.VBox):
             values["smuggler"] = smuggler_values(
                 convoy, card, bribe, accept_probability=1 if accepts else 0
             )
-        if self.show_equilibrium and bribe:  # the convoy game is about a bribe on offer
+        return values
+
+    def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
+        """The equilibrium of the convoy game (solved after the picture is sent: it is slow)."""
+        if self.show_equilibrium and values["bribe"]:  # the game is about a bribe on offer
             from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 
             game = ConvoyGame(
-                card=card,
-                size=size,
-                illegal=max(1, illegal),
-                bribe=tuple(bribe),
-                p_dirty=float(p_dirty),
+                card=settings["card"],
+                size=settings["size"],
+                illegal=max(1, settings["illegal"]),
+                bribe=tuple(values["bribe"]),
+                p_dirty=float(values["p_dirty"]),
             )
-            values["equilibrium"] = solve_convoy_game(game)
-        return values
+            equilibrium = solve_convoy_game(game)
+            equilibrium.summary()  # the sentence's words (the set of equilibria), worked out now
+            values["equilibrium"] = equilibrium
 
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
         """The numbers in sentences that agree with the controls (money via prohis_nb.text)."""
@@ -425,8 +482,6 @@ class Explorer(ExplainedPlot, widgets.VBox):
 
     # ------------------------------------------------------------ drawing
 
-    # ------------------------------------------------------------ drawing
-
     def figure(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
         """The bribe-or-inspect plot for this card and belief, with the bribe on offer."""
         from prohis_nb import plots
@@ -445,6 +500,19 @@ class Explorer(ExplainedPlot, widgets.VBox):
             )
             ax.legend(loc="upper left")
         return fig
+
+    def chart(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The same picture as :meth:`figure`, as an SVG chart (drawn after every change)."""
+        from prohis_nb.widgets import charts
+
+        top = max(self.max_bribe, int(float(values["indifference_bribe"]) * 1.3) + 1000)
+        return charts.bribe_or_inspect(
+            settings["unseen"],
+            settings["size"],
+            settings["card"],
+            top,
+            float(values["bribe_value"]) if values["bribe"] else None,
+        )
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         if self._busy:  # a limit moved by _fit_limits: one redraw is enough

@@ -29,6 +29,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
+from prohis_nb.widgets.render.base import css
 
 #: The seat selector's value for the teacher's omniscient view.
 TEACHER = "teacher"
@@ -72,11 +73,15 @@ class Table(widgets.VBox):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="260px", display="" if picker else "none"),
         )
+        # The style sheet has a widget of its own, sent again only when it changes
+        # (large print): a <style> put in the page with every redraw of the board
+        # made the browser restyle the whole page at each step.
+        self.style_sheet = widgets.HTML()
         self.board = widgets.HTML()
         self.message = widgets.HTML()
         self._seat: int | str = 0
         self._quiet = False
-        super().__init__([self.seat_picker, self.message, self.board])
+        super().__init__([self.seat_picker, self.message, self.style_sheet, self.board])
         self.add_class("pnb-table-widget")
         self.seat_picker.observe(self._on_pick, names="value")
         self.show_seat(seat)
@@ -97,8 +102,8 @@ class Table(widgets.VBox):
 
     @property
     def html(self) -> str:
-        """The HTML drawn now."""
-        return self.board.value
+        """The HTML drawn now (the style sheet and the board)."""
+        return self.style_sheet.value + self.board.value if self.board.value else ""
 
     def show_seat(self, seat: int | str | None) -> bool:
         """Show the game from ``seat`` (``"teacher"`` or ``None``: the teacher's view).
@@ -171,7 +176,10 @@ class Table(widgets.VBox):
             self.view = game.view(seat)
             viewer = seat
         renderer = renderer_for(game.game_name)
-        self.board.value = render_table(self.view.to_json(), renderer, viewer, caption=self.caption)
+        self.style_sheet.value = css()
+        self.board.value = render_table(
+            self.view.to_json(), renderer, viewer, caption=self.caption, style=False
+        )
         fit(self)  # large print (or not) for the seat selector too
 
     # ------------------------------------------------------------ events

@@ -148,9 +148,13 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
     explorer = page.locator(".pnb-explorer").first
     explain = explorer.locator(".pnb-explain")
     expect(explain).to_contain_text("The bribe on offer (1 legal good) is worth $1,000")
-    picture = explorer.locator("img")
+    picture = explorer.locator("svg.pnb-chart")
     expect(picture).to_be_visible()
-    before = picture.get_attribute("src")
+    expect(picture).to_contain_text("the bribe on offer ($1,000)")
+    before = picture.inner_html()
+    assert picture.locator("polyline").count() >= 3  # the diagonal and the flat lines
+    box = picture.bounding_box()
+    assert box and box["width"] > 300 and box["height"] > 150  # really drawn, not squashed
     explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-before.png")
     # The "Bribe: legal goods" slider, moved one step with the keyboard.
     handle = explorer.locator(".widget-slider", has_text="Bribe: legal goods").locator(
@@ -164,7 +168,8 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
         ),
     )
     print(f"explorer: key press to redrawn explanation {ms:.0f} ms")
-    expect(picture).not_to_have_attribute("src", before)
+    expect(picture).to_contain_text("the bribe on offer ($2,000)")
+    assert picture.inner_html() != before
     explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-after.png")
 
 
@@ -187,8 +192,9 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
     explorer = page.locator(".pnb-customs-explorer").first
     explain = explorer.locator(".pnb-explain")
     expect(explain).to_contain_text("Searched 20% of the time")
-    picture = explorer.locator("img")
-    before = picture.get_attribute("src")
+    picture = explorer.locator("svg.pnb-chart")
+    expect(picture).to_contain_text("the Officer searches 20%")
+    before = picture.inner_html()
     handle = explorer.locator(".widget-slider", has_text="Officer's search rate").locator(
         ".noUi-handle"
     )
@@ -198,7 +204,8 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
         lambda: expect(explain).to_contain_text("Searched 21% of the time"),
     )
     print(f"customs explorer: key press to redrawn explanation {ms:.0f} ms")
-    expect(picture).not_to_have_attribute("src", before)
+    expect(picture).to_contain_text("the Officer searches 21%")
+    assert picture.inner_html() != before
     explorer.screenshot(path=ARTIFACTS / "lesson07-explorer.png")
 
     # --- play: seat 1 composes a declaration item by item and sends it

@@ -10,8 +10,9 @@ executed by a kernel), never from the package's own formulas:
   A cell tagged ``no-image`` is exempt (say why in the cell).
 * **Does a cell's output hold a picture?** An ``image/png`` output, or a
   widget whose models (followed through their children) hold an image: an
-  ``Image`` widget with PNG bytes, or an ``Output`` widget holding an
-  ``image/png`` output (``widgets.interact``).
+  ``Image`` widget with PNG bytes, an ``HTML`` widget holding an SVG drawing
+  (the explorers' charts: an ``<svg>`` with lines or marks in it), or an
+  ``Output`` widget holding an ``image/png`` output (``widgets.interact``).
 * **Is money written one way?** In Markdown an unescaped ``$`` before an
   amount starts LaTeX in JupyterLab (``$4,000 ... $500`` renders as italic
   maths); amounts are written ``\\$4,000`` and negative ones ``−\\$4,000``
@@ -89,12 +90,26 @@ def _is_png(data: Any) -> bool:
         return False
 
 
+def _is_drawing(html: str) -> bool:
+    """An ``<svg>`` element with something drawn in it (a line, a shape or a path)."""
+    for start in re.finditer(r"<svg\b", html):
+        end = html.find("</svg>", start.end())
+        if end > 0 and re.search(
+            r"<(polyline|line|path|circle|rect|polygon)\b", html[start.end() : end]
+        ):
+            return True
+    return False
+
+
 def _widget_has_image(model: Mapping[str, Any]) -> bool:
     if model.get("model_name") == "ImageModel":
         return any(
             buffer.get("path") == ["value"] and _is_png(buffer.get("data"))
             for buffer in model.get("buffers", [])
         )
+    if model.get("model_name") == "HTMLModel":
+        value = model.get("state", {}).get("value", "")
+        return isinstance(value, str) and _is_drawing(value)
     if model.get("model_name") == "OutputModel":
         outputs = model.get("state", {}).get("outputs", [])
         return any(_is_png(o.get("data", {}).get("image/png")) for o in outputs)

@@ -108,3 +108,19 @@ def test_the_detector_of_drawing_cells_reads_code_not_comments():
     assert not draws(cell("colour = plots.PALETTE[3]  # plots.catch_heatmap()"))
     assert not draws(cell("plots.catch_heatmap()", tags=["no-image"]))
     assert not draws({"cell_type": "markdown", "source": "plots.catch_heatmap()"})
+
+
+def test_the_picture_detector_sees_an_svg_chart_in_an_html_widget_and_nothing_else():
+    from lessoncheck import has_image
+
+    def notebook(value):
+        state = {"m": {"model_name": "HTMLModel", "state": {"value": value}}}
+        widgets = {"application/vnd.jupyter.widget-state+json": {"state": state}}
+        return {"metadata": {"widgets": widgets}}
+
+    shown = [{"data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"}}}]
+    chart = '<svg class="pnb-chart"><polyline points="0,0 1,1"/></svg>'
+    assert has_image(shown, notebook(chart))
+    assert not has_image(shown, notebook("<svg></svg>"))  # an empty drawing
+    assert not has_image(shown, notebook("<b>no picture</b>"))
+    assert not has_image(shown, notebook(""))

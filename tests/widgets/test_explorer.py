@@ -98,10 +98,12 @@ def test_a_belief_too_small_for_the_convoy_shows_only_a_message():
     explorer.unseen_legal.value = 1  # two unseen cards for a three-card convoy
     assert "cannot draw a convoy of 3 cards from 2 unseen cards" in explorer.message.value
     assert explorer.values == {} and explorer.sentences == [] and explorer.png == b""
-    assert explorer.image.value == b"" and explorer.text.value == ""
+    assert explorer.image.value == "" and explorer.text.value == ""
+    assert explorer.image.layout.display == "none" and explorer.drawn_chart is None
     explorer.unseen_legal.value = 5
     assert explorer.message.value == "" and explorer.values is not values
     assert explorer.png.startswith(b"\x89PNG") and explorer.sentences
+    assert "<svg" in explorer.image.value and explorer.image.layout.display is None
 
 
 def test_the_belief_keeps_every_kind_of_controller_card_apart():

@@ -189,12 +189,15 @@ def render_table(
     viewer: int | None,
     *,
     caption: str = "",
+    style: bool = True,
 ) -> str:
     """The whole table as HTML: title, decision, the renderer's cards area, the log.
 
     ``view`` is ``game.view(viewer).to_json()`` for a seat, or
     ``game.omniscient_view().to_json()`` when ``viewer`` is ``None`` (the
-    teacher). Everything drawn comes from ``view``.
+    teacher). Everything drawn comes from ``view``. ``style=False`` leaves the
+    ``<style>`` sheet (:func:`css`) out, for a page that holds it already (the
+    :class:`~prohis_nb.widgets.table.Table` widget keeps it in a widget of its own).
     """
     game = esc(view.get("game", renderer.game_name).capitalize())
     if viewer is None:
@@ -206,8 +209,9 @@ def render_table(
     classes += large_class()
     extra = f"<span class='pnb-muted'>{esc(caption)}</span>" if caption else ""
     title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
+    sheet = css() if style else ""
     return (
-        f"{css()}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
+        f"{sheet}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
         f"{title}{ending_html(view, viewer)}{decision_html(view, viewer)}"
         f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
         f"{log_html(view.get('log', ()), viewer)}</div>"

@@ -1,0 +1,354 @@
+"""How fast do the widgets follow a finger? From the input event to the new picture, in Chromium.
+
+Starts a private JupyterLab (``tests/browser/browserhelpers.py``: the same
+server and Debian Chromium the browser tests use), runs a scratch notebook
+holding an :class:`~prohis_nb.widgets.Explorer`, a
+:class:`~prohis_nb.widgets.customs.CustomsExplorer`, a
+:class:`~prohis_nb.widgets.Play` (bots answering at once, ``delay=0``) and a
+:class:`~prohis_nb.widgets.Stepper`, then moves each control the way a
+learner does (a slider one step with the arrow keys, a button clicked) and
+times, in the page with ``performance.now()``:
+
+* **start**: the input event (``keydown`` / ``pointerdown``, captured on the
+  document before the widget sees it);
+* **end**: the last change of what the move redraws, once the kernel is idle
+  again: the explorer's picture (an ``<img>``'s new ``src`` decoded, or the
+  SVG chart replaced); the table for Play and the Stepper.
+
+Each move is measured ``--repeats`` times (back and forth). The table gives
+the median and the worst of **picture** (the new picture or table on the
+page: what the targets are about), of **all** (the picture and everything
+else the move redraws: the explorers' sentences, Play's buttons), and the
+median time at which the kernel said it was idle (its Python work done).
+Targets (issue 15): a slider under 100 ms median, Play's action button and
+the Stepper under 50 ms. The last row, **floor**, is a button setting one
+line of HTML with no prohis_nb code: the round trip through the kernel and
+the page on this machine, below which no widget can answer. Figures only:
+nothing is asserted. The kernel
+imports ``prohis_nb`` from ``PYTHONPATH`` (the worktree by default), so the
+same script measures another checkout::
+
+    PYTHONPATH=$PWD python benchmarks/browser_speed.py [--repeats 15]
+    PYTHONPATH=/path/to/other/checkout python benchmarks/browser_speed.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from browserhelpers import LabServer, launch_chromium, run_all_cells  # noqa: E402
+
+NOTEBOOK = "browser_speed.ipynb"
+SLIDER_TARGET_MS = 100.0
+BUTTON_TARGET_MS = 50.0
+
+#: The scratch notebook: one widget per cell, each in a div the script can find.
+CELLS = [
+    "import prohis_nb\n"
+    "from prohis_nb.cli import random_game\n"
+    "from prohis_nb import ProhisGame, ProhisRules\n"
+    "from prohis_nb.widgets import Explorer, Play, Stepper\n"
+    "from prohis_nb.widgets.customs import CustomsExplorer\n"
+    "print(prohis_nb.__file__)",
+    'Explorer(card="captain", convoy_size=3, illegal=1, bribe_legal=1)',
+    'CustomsExplorer(item="watch", count=2, search=0.2)',
+    'Play(seat=0, opponents="random", seed=7, delay=0, coach=False)',
+    "Stepper(random_game(ProhisGame, ProhisRules(players=4), seed=3).record(), seat=0,"
+    " coach=False)",
+    # The floor: a button that sets one line of HTML (no prohis_nb code at all).
+    "import ipywidgets as widgets\n"
+    "floor_button, floor_text = widgets.Button(description='Floor'), widgets.HTML('0')\n"
+    "def _floor(_b):\n"
+    "    floor_text.value = str(int(floor_text.value) + 1)\n"
+    "floor_button.on_click(_floor)\n"
+    "widgets.VBox([floor_button, floor_text]).add_class('pnb-floor')",
+]
+
+#: In-page helpers. ``arm`` starts watching groups of elements (CSS selectors
+#: under ``root``); the next input event starts the clock; ``done`` resolves
+#: once the kernel went busy and idle again and the page settled, with, for
+#: each group, the time of its last change (an image counts when its new
+#: source is decoded).
+SCRIPT = """
+() => {
+  const kernel = () => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+  window.pnbBench = {
+    arm(root, groups) {
+      const rootEl = document.querySelectorAll(root.css)[root.index];
+      const state = {t0: null, busy: false, last: {}, images: {}, changes: 0};
+      const onInput = () => { if (state.t0 === null) state.t0 = performance.now(); };
+      document.addEventListener('keydown', onInput, true);
+      document.addEventListener('pointerdown', onInput, true);
+      const observers = [];
+      let watched = 0;
+      for (const [group, targets] of Object.entries(groups)) {
+        state.images[group] = [];
+        // an HTML widget replaces its content: watch the widget, not the element inside it
+        const els = [...new Set(targets.flatMap(css => [...rootEl.querySelectorAll(css)])
+          .map(el => el.closest('.widget-html') || el))];
+        watched += els.length;
+        const observer = new MutationObserver(records => {
+          if (state.t0 === null) return;
+          const now = performance.now();
+          for (const r of records) {
+            const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+            if (el && el.tagName === 'IMG' && r.attributeName === 'src') {
+              state.images[group].push(el.decode().then(() => performance.now(), () => now));
+            } else {
+              state.last[group] = now;
+            }
+            state.changes += 1;
+          }
+        });
+        for (const el of els) {
+          observer.observe(el, {subtree: true, childList: true, characterData: true,
+                                attributes: true, attributeFilter: ['src', 'style', 'class']});
+        }
+        observers.push(observer);
+      }
+      const k = kernel();
+      state.done = new Promise(resolve => {
+        const onStatus = (_k, status) => {
+          if (state.t0 === null) return;
+          if (status === 'busy') state.busy = true;
+          if (status === 'idle' && state.busy) {
+            state.idle = performance.now();
+            k.statusChanged.disconnect(onStatus);
+            resolve();
+          }
+        };
+        k.statusChanged.connect(onStatus);
+      }).then(async () => {
+        for (let i = 0; i < 3; i++) await frame();  // let the widget views apply the state
+        const result = {changes: state.changes, kernel: state.idle - state.t0};
+        for (const group of Object.keys(groups)) {
+          const decoded = await Promise.all(state.images[group]);
+          const last = Math.max(state.last[group] ?? -1, ...decoded);
+          result[group] = last < 0 ? null : last - state.t0;
+        }
+        observers.forEach(o => o.disconnect());
+        document.removeEventListener('keydown', onInput, true);
+        document.removeEventListener('pointerdown', onInput, true);
+        return result;
+      });
+      this.state = state;
+      return watched;
+    },
+    async done() { return await this.state.done; },
+    idle() { return kernel().status === 'idle'; },
+  };
+}
+"""
+
+
+def write_notebook(folder: Path) -> None:
+    cells = [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s}
+        for s in CELLS
+    ]
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / NOTEBOOK).write_text(json.dumps(notebook))
+
+
+def measure(page, root: dict, groups: dict[str, list[str]], act) -> dict:
+    """One move: arm the watchers, ``act()`` (the input), wait for the page to settle.
+
+    ``groups``: name -> CSS selectors under ``root``; the result holds, for
+    each group, the milliseconds from the input to its last change (None: unchanged).
+    """
+    page.wait_for_function("() => window.pnbBench.idle()")
+    watched = page.evaluate("([r, g]) => window.pnbBench.arm(r, g)", [root, groups])
+    if not watched:
+        raise RuntimeError(f"nothing to watch under {root} for {groups}")
+    act()
+    return page.evaluate("async () => await window.pnbBench.done()")
+
+
+#: What an explorer redraws: the picture (a PNG ``img`` before, an SVG chart now) and all.
+EXPLORER = {"picture": ["img", ".pnb-chart"], "all": ["img", ".pnb-chart", ".pnb-explain"]}
+#: What Play and the Stepper redraw: the table (and all: the action buttons too).
+TABLE = {"picture": [".pnb-table-widget"], "all": [".pnb-table-widget", ".pnb-actions"]}
+
+
+class Row:
+    """One line of the table: the moves' times to the new picture and to the last change."""
+
+    def __init__(self, name: str, target: float) -> None:
+        self.name, self.target = name, target
+        self.picture: list[float] = []
+        self.all: list[float] = []
+        self.kernel: list[float] = []
+
+    def add(self, result: dict) -> None:
+        if result["picture"] is None:
+            raise RuntimeError(f"{self.name}: the move did not change the picture")
+        self.picture.append(result["picture"])
+        self.all.append(max(result["picture"], result["all"] or 0))
+        self.kernel.append(result["kernel"])
+
+    def line(self) -> str:
+        median = statistics.median(self.picture)
+        verdict = "meets" if median < self.target else "MISSES"
+        return (
+            f"{self.name:<40} {median:7.1f} {max(self.picture):7.1f}   "
+            f"{statistics.median(self.all):7.1f} {max(self.all):7.1f} "
+            f"{statistics.median(self.kernel):7.1f} {len(self.picture):4d}"
+            f"   < {self.target:3.0f} ms {verdict}"
+        )
+
+
+HEADER = (
+    f"{'move (Chromium, ms from the input event)':<40} {'picture':>7} {'':>7}   "
+    f"{'all':>7} {'':>7} {'kernel':>7}\n{'':<40} {'median':>7} {'worst':>7}   {'median':>7} "
+    f"{'worst':>7} {'idle':>7} {'n':>4}   target (median, picture)"
+)
+
+
+def slider_moves(page, root: dict, label: str, repeats: int, row: Row, groups: dict) -> Row:
+    """Move the slider labelled ``label`` one step right, then back, ``repeats`` times."""
+    container = page.locator(root["css"]).nth(root["index"])
+    handle = container.locator(".widget-slider", has_text=label).locator(".noUi-handle").first
+    for i in range(repeats):
+        key = "ArrowRight" if i % 2 == 0 else "ArrowLeft"
+        row.add(measure(page, root, groups, lambda k=key: handle.press(k)))
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=15)
+    args = parser.parse_args()
+    os.environ.setdefault("PYTHONPATH", str(REPO))
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        lab = LabServer(Path(tmp))
+        write_notebook(lab.root)
+        try:
+            lab.start()
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                try:
+                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                    context.set_default_timeout(120_000)
+                    page = context.new_page()
+                    run_all_cells(page, lab, NOTEBOOK, timeout_ms=300_000)
+                    source = page.locator(".jp-OutputArea-output pre").first.inner_text()
+                    print(f"kernel imports {source.strip()}")
+                    page.evaluate(SCRIPT)
+                    print(HEADER)
+                    for row in measure_all(page, args.repeats):
+                        print(row.line(), flush=True)
+
+                finally:
+                    browser.close()
+        finally:
+            lab.stop()
+
+
+def measure_all(page, repeats: int) -> Iterator[Row]:
+    """Every row of the table, one at a time (printed as it is measured)."""
+    explorer = {"css": ".pnb-explorer", "index": 0}
+    for label in (
+        "Cards in the convoy",
+        "Bribe: legal goods",
+        "Bribe: illegal goods",
+        "Unseen legal goods",
+        "Unseen illegal goods",
+        "Unseen lieutenants",
+        "Unseen captains",
+        "Unseen inspectors",
+    ):
+        row = Row(f"explorer: {label}", SLIDER_TARGET_MS)
+        yield slider_moves(page, explorer, label, repeats, row, EXPLORER)
+    # The convoy's contents change the sentences only (the picture does not depend on them).
+    for label in ("Illegal goods in it", "Lieutenants in it"):
+        row = Row(f"explorer: {label} (words)", SLIDER_TARGET_MS)
+        words = {"picture": [".pnb-explain"], "all": EXPLORER["all"]}
+        yield slider_moves(page, explorer, label, repeats, row, words)
+    customs = {"css": ".pnb-customs-explorer", "index": 0}
+    for label in ("How many", "search rate", "Informer"):
+        row = Row(f"customs explorer: {label}", SLIDER_TARGET_MS)
+        yield slider_moves(page, customs, label, repeats, row, EXPLORER)
+    yield play_moves(page, repeats)
+    stepper = {"css": ".pnb-stepper", "index": 0}
+    box = page.locator(".pnb-stepper").first
+    for name, tooltip in (("forward", "One decision forward"), ("back", "One decision back")):
+        row = Row(f"stepper: {name} button -> table", BUTTON_TARGET_MS)
+        button = box.locator(f"button[title='{tooltip}']")
+        for _ in range(repeats):
+            row.add(measure(page, stepper, TABLE, button.click))
+        yield row
+    row = Row("stepper: slider -> table", BUTTON_TARGET_MS)
+    yield slider_moves(page, stepper, "Step", repeats, row, TABLE)
+    floor = {"css": ".pnb-floor", "index": 0}
+    row = Row("floor: a button setting one HTML line", BUTTON_TARGET_MS)
+    button = page.locator(".pnb-floor button").first
+    html = {"picture": [".widget-html"], "all": [".widget-html"]}
+    for _ in range(repeats):
+        row.add(measure(page, floor, html, button.click))
+    yield row
+
+
+def play_moves(page, repeats: int) -> Row:
+    """Take a decision in the Play widget; the bots answer; the table is new.
+
+    The decision is the first enabled action button; where the decision is
+    made with a composer (cards picked one by one), cards are picked first
+    and the timed press is the composer's send button.
+    """
+    root = {"css": ".pnb-play", "index": 0}
+    play = page.locator(".pnb-play").first
+    row = Row("play: action button -> table", BUTTON_TARGET_MS)
+    while len(row.picture) < repeats:
+        kind = page.evaluate(MARK_DECISION)
+        if kind is None:
+            break  # the game ended
+        if kind == "pick":
+            play.locator("[data-pnb-bench='pick']").click()
+            continue
+        row.add(measure(page, root, TABLE, play.locator("[data-pnb-bench='decide']").click))
+    return row
+
+
+#: Marks the next button to press in the Play widget: an enabled action button
+#: ("decide"), else a composer's enabled send button ("decide"), else a card to
+#: pick in the composer ("pick"); None when there is nothing to press.
+MARK_DECISION = """
+() => {
+  const panel = document.querySelector('.pnb-play .pnb-actions');
+  panel.querySelectorAll('[data-pnb-bench]').forEach(b => b.removeAttribute('data-pnb-bench'));
+  const enabled = [...panel.querySelectorAll('button')].filter(b => !b.disabled);
+  const composer = b => b.closest('[class*="pnb-composer"]');
+  const plain = enabled.find(b => !composer(b));
+  const send = enabled.find(b => composer(b) && b.classList.contains('mod-primary'));
+  const card = enabled.find(b => composer(b) && !b.classList.contains('mod-primary')
+                                 && b.textContent.trim() !== 'Clear');
+  const choice = plain || send || card;
+  if (!choice) return null;
+  choice.setAttribute('data-pnb-bench', choice === card ? 'pick' : 'decide');
+  return choice === card ? 'pick' : 'decide';
+}
+"""
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""The explorers' pictures as SVG: the plots of :mod:`prohis_nb.plots`, drawn fast.
+
+Each function draws on a :class:`~prohis_nb.widgets.svgchart.Chart` the same
+lines, marks and words as its matplotlib twin in :mod:`prohis_nb.plots`
+(same numbers from :mod:`prohis_nb.analysis`, same labels, colours and line
+styles), in about a millisecond instead of a few hundred: the explorers
+redraw after every move of a slider. The downloads ("Download PNG / SVG")
+still come from :mod:`prohis_nb.plots`. ``tests/widgets/test_charts.py``
+checks each chart against its twin's artists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from prohis_nb.plots import LINE_STYLES, MARKERS, PALETTE
+from prohis_nb.text import money, percent
+from prohis_nb.widgets.svgchart import Chart, padded
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def bribe_or_inspect(
+    unseen: Mapping[str, int],
+    convoy_size: int,
+    card: str,
+    max_bribe: int,
+    bribe_value: float | None = None,
+) -> Chart:
+    """:func:`prohis_nb.plots.bribe_vs_inspection` for one card, with the bribe on offer.
+
+    The diagonal (accepting a bribe worth b), the flat value of inspecting
+    crossing it at b* (a mark and its label), the value of waiving, and
+    ``bribe_value`` as a dashed vertical line when a bribe is on offer.
+    """
+    from prohis_nb.analysis import controller_values, convoy_belief
+
+    values = controller_values(convoy_belief(unseen, convoy_size), card)
+    inspect, waive = float(values["inspect"]), float(values["waive"])
+    right = max(max_bribe, bribe_value or 0)
+    chart = Chart(
+        padded(0, right),
+        padded(min(0, inspect, waive), max(max_bribe, inspect, waive)),
+        title=f"Bribe or inspect? (a {convoy_size}-card convoy)",
+        xlabel="bribe value b (dollars in the controller's warehouse)",
+        ylabel="controller's expected gain",
+        xformat=money,
+        yformat=money,
+    )
+    chart.line([0, max_bribe], [0, max_bribe], color=PALETTE[7], label="accept a bribe worth b")
+    chart.hline(inspect, color=PALETTE[0], style=LINE_STYLES[1], label=f"inspect with {_a(card)}")
+    chart.mark(inspect, inspect, color=PALETTE[0], marker=MARKERS[0], size=12)
+    chart.note(inspect, inspect, f"b* = {money(inspect)}", color=PALETTE[0], dx=8, dy=20)
+    chart.hline(waive, color=PALETTE[4], style=":", label="waive")
+    if bribe_value is not None:
+        chart.vline(
+            float(bribe_value),
+            color=PALETTE[3],
+            style="--",
+            label=f"the bribe on offer ({money(bribe_value)})",
+        )
+    return chart
+
+
+def declare_or_lie(
+    hand: Sequence[str], inform_rate: float, board: Any, search_rate: float | None
+) -> Chart:
+    """:func:`prohis_nb.plots.declare_vs_lie`: the truth against declaring nothing, by rate."""
+    from prohis_nb.analysis.signalling import describe
+    from prohis_nb.analysis.smuggle import break_even_search_rate, declaration_value, dutiable
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
+    rates, truth, hide = _value_lines(tuple(hand), inform_rate, board)
+    things = describe(goods) if goods else "nothing dutiable"
+    informer = f", Informers {percent(inform_rate)}" if inform_rate else ""
+    chart = Chart(
+        padded(0, 1),
+        padded(min(truth + hide), max(truth + hide)),
+        title=f"Declare or lie? ({things}{informer})",
+        xlabel="the Officer's search rate",
+        ylabel="declarer's expected money change",
+        xformat=lambda v: f"{v:.0%}",
+        yformat=money,
+    )
+    even = break_even_search_rate(hand, inform_rate, board)
+    if even is not None:
+        chart.span(0, float(even), color=PALETTE[3], opacity=0.08, label="lying pays")
+    chart.line(rates, truth, color=PALETTE[2], style=LINE_STYLES[0], width=2.5,
+               label="declare the truth")  # fmt: skip
+    chart.line(rates, hide, color=PALETTE[3], style=LINE_STYLES[1], width=2.5,
+               label="declare nothing (lie)")  # fmt: skip
+    if even is not None:
+        value = float(declaration_value(hand, goods, even, inform_rate, board))
+        chart.mark(float(even), value, color=PALETTE[7], size=12)
+        chart.note(float(even), value, f"break-even: search {percent(even)} of hands", dx=12)
+    if search_rate is not None:
+        chart.vline(search_rate, color=PALETTE[0], style=":",
+                    label=f"the Officer searches {percent(search_rate)}")  # fmt: skip
+    return chart
+
+
+@lru_cache(maxsize=64)
+def _value_lines(
+    hand: tuple[str, ...], inform_rate: float, board: Any
+) -> tuple[list[float], list[float], list[float]]:
+    """The two lines of :func:`declare_or_lie` at 101 search rates (as plots draws them).
+
+    Kept for the next move: the search-rate slider moves only the dashed line,
+    and these 202 exact values are most of the drawing's time.
+    """
+    from prohis_nb.analysis.smuggle import declaration_value, dutiable
+    from prohis_nb.smuggle.board import DUTIABLE
+
+    goods = sorted(dutiable(hand).elements(), key=DUTIABLE.index)
+    rates = [i / 100 for i in range(101)]
+    truth = [float(declaration_value(hand, goods, s, inform_rate, board)) for s in rates]
+    hide = [float(declaration_value(hand, (), s, inform_rate, board)) for s in rates]
+    return rates, truth, hide
+
+
+def declaration_rates(board: Any, highlight: Sequence[str] | None = None) -> Chart:
+    """:func:`prohis_nb.plots.declaration_search_rates`: each declaration's search rate, heard."""
+    from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium, describe
+    from prohis_nb.smuggle.board import Board
+    from prohis_nb.text import count
+
+    board = board or Board()
+    eq = declaration_equilibrium(board)
+    usage = eq.usage()
+    used = [j for j in eq.used() if eq.declarations[j] != IMMUNITY]
+
+    def tally(said: Sequence[str]) -> dict[str, int]:
+        return {kind: said.count(kind) for kind in said}
+
+    duty = [board.hand_duty(tally(eq.declarations[j])) for j in used]
+    fines = [board.hand_fines(tally(eq.declarations[j])) for j in used]
+    two = [
+        (d, min(1.0, d / (f + board.compensation))) for d, f in zip(duty, fines, strict=True) if d
+    ]
+    immunity = eq.search[eq.index(IMMUNITY)]
+    ring = None
+    if highlight is not None:
+        k = eq.index(highlight)
+        said = eq.declarations[k]
+        ring = (
+            k,
+            board.hand_duty(tally(said)),
+            describe(said) + ("" if k in used else " (nobody does)"),
+        )
+    xs = [float(d) for d in duty] + ([float(ring[1])] if ring else [])
+    chart = Chart(
+        padded(min(xs), max(xs)),
+        (0, 1),
+        title="The Officer hears the declaration",
+        xlabel="duty declared",
+        ylabel="how often it is searched",
+        xformat=money,
+        yformat=lambda v: f"{v:.0%}",
+    )
+    # a matplotlib scatter's ``s`` is an area in points²: the diameter is its root (1.25 px/pt)
+    chart.marks(duty, [float(eq.search[j]) for j in used],
+                sizes=[1.25 * (20 + 3000 * float(usage[j])) ** 0.5 for j in used],
+                color=PALETTE[0], opacity=0.6,
+                label=f"{count(len(used), 'declaration')} made in equilibrium")  # fmt: skip
+    chart.marks([d for d, _ in two], [float(s) for _, s in two], marker="x", color=PALETTE[3],
+                size=9, label="the 2 × 2 game's rate for the same goods")  # fmt: skip
+    chart.hline(float(immunity), color=PALETTE[4], style=":",
+                label=f"immunity claims are challenged {immunity:.0%}")  # fmt: skip
+    if ring is not None:
+        k, x, words = ring
+        chart.mark(float(x), float(eq.search[k]), color=PALETTE[7], size=22, filled=False,
+                   label=f"declared: {words}")  # fmt: skip
+    return chart
