@@ -433,7 +433,8 @@ class SolvedSmuggleBot(SmuggleBot):
     * Taking a passed hand, it discards the card that leaves the best hand
       (:func:`~prohis_nb.analysis.informer.inherited_value`).
 
-    The first decision solves the linear program (a few seconds, once per board).
+    The first decision reads the solved game (shipped for the default board; another
+    board is solved, 10 to 30 seconds, once per board).
     """
 
     default_name = "solved"
