@@ -193,7 +193,8 @@ class GameBase(ABC):
         """Call at the end of a subclass's ``__init__``: resets the bookkeeping."""
         self._actions = []
         self._forced = []
-        self._log_cache: dict[int | None, tuple[int, list[str]]] = {}
+        # Each observer's phrased log, as (events phrased, lines): see ``_log_lines``.
+        self._log_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
         self._legal = None
         self._legal_set = None
         self._initial_forced = self._take_forced_steps()
@@ -357,9 +358,7 @@ class GameBase(ABC):
         other._forced = list(self._forced)
         other._initial_forced = self._initial_forced
         other._events = list(self._events)
-        other._log_cache = {
-            seat: (done, list(lines)) for seat, (done, lines) in self._log_cache.items()
-        }
+        other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)
         other._legal = self._legal
         other._legal_set = self._legal_set
         self._copy_state(other)
@@ -382,16 +381,32 @@ class GameBase(ABC):
         """
         if seat is not None:
             self.check_seat(seat)
-        # Events are only ever appended, so each seat's lines are phrased once
-        # and kept: a bot that looks at its view at every step stays fast.
-        done, lines = self._log_cache.get(seat, (0, []))
+        return list(self._log_lines(seat))
+
+    def _log_lines(self, seat: int | None) -> tuple[str, ...]:
+        """``seat``'s log as a tuple, phrased incrementally and kept (no check of ``seat``).
+
+        Events are only ever appended (``undo`` and the chronicle's replay
+        rebuild the game, cache included), so each observer's lines are phrased
+        once and kept, together with how many events they cover. The lines are
+        an immutable tuple: a view takes it as it is, and ``copy`` shares it, so
+        a bot that looks at its view at every step pays no copy of the log when
+        nothing new has happened, and one concatenation when something has.
+        """
         events = self._events
+        cached = self._log_cache.get(seat)
+        if cached is not None and cached[0] == len(events):
+            return cached[1]
+        done, lines = cached if cached is not None else (0, ())
+        new = []
         for event in events[done:]:
             line = self.describe_event(event, seat)
             if line:
-                lines.append(line)
+                new.append(line)
+        if new:
+            lines = (*lines, *new)
         self._log_cache[seat] = (len(events), lines)
-        return list(lines)
+        return lines
 
     def winners(self) -> list[int]:
         """The seats with the highest score (several when they tie: a shared win)."""

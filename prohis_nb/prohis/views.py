@@ -25,12 +25,19 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
 from prohis_nb.prohis.actions import Action
-from prohis_nb.prohis.cards import KINDS, cards_tuple, counts_to_cards
+from prohis_nb.prohis.cards import (
+    KINDS,
+    cards_tuple,
+    counts_to_cards,
+    hand_value,
+    warehouse_value,
+)
 from prohis_nb.prohis.rules import ProhisRules
 
 if TYPE_CHECKING:
@@ -261,56 +268,111 @@ def _convoy_view(game: ProhisGame, viewer: int | None) -> ConvoyView | None:
     )
 
 
-def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
-    public = game.players
-    return tuple(
-        SeatInfo(
-            seat=s,
-            hand_size=sum(game.hands[s]),
-            warehouse_size=sum(game.warehouses[s]),
-            known_in_hand=cards_tuple(tuple(game.known_hand[observer][s])),
-            known_in_warehouse=cards_tuple(tuple(game.known_warehouse[observer][s])),
-            known_to_all=cards_tuple(tuple(game.known_hand[public][s])),
-            out=game.out[s],
-        )
-        for s in range(game.players)
+@lru_cache(maxsize=8192)
+def _seat_info(
+    seat: int,
+    hand_size: int,
+    warehouse_size: int,
+    known_in_hand: tuple[int, ...],
+    known_in_warehouse: tuple[int, ...],
+    known_to_all: tuple[int, ...],
+    out: bool,
+) -> SeatInfo:
+    """One :class:`SeatInfo` from counts, kept: a view repeats the same few at every step.
+
+    (Speed: building a frozen dataclass and expanding three count vectors was a
+    fifth of a view's cost, and the same seats' infos come back view after
+    view. A ``SeatInfo`` is immutable, so equal ones can be one shared object.)
+    """
+    return SeatInfo(
+        seat=seat,
+        hand_size=hand_size,
+        warehouse_size=warehouse_size,
+        known_in_hand=cards_tuple(known_in_hand),
+        known_in_warehouse=cards_tuple(known_in_warehouse),
+        known_to_all=cards_tuple(known_to_all),
+        out=out,
     )
+
+
+@lru_cache(maxsize=4096)
+def _row_cards(row: tuple[int | None, ...]) -> tuple[str | None, ...]:
+    """The row's kinds (``None`` for an empty slot), kept: the row changes a few times a turn."""
+    return tuple(None if c is None else KINDS[c] for c in row)
+
+
+def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
+    """What ``observer`` knows of every seat (``observer == players``: what everyone knows).
+
+    Reads the engine's bounds directly: ``view`` and ``omniscient_view`` have
+    switched the chronicle on before calling here. A seat knows its own hand
+    and warehouse exactly, so its own info holds their true contents.
+    """
+    hands = game.hands
+    warehouses = game.warehouses
+    known_hand = game._known_hand
+    seen_hands = known_hand[observer]
+    seen_warehouses = game._known_warehouse[observer]
+    public = known_hand[game.players]
+    out = game.out
+    infos = []
+    for s in range(game.players):
+        hand = tuple(hands[s])
+        warehouse = tuple(warehouses[s])
+        if s == observer:
+            known_in_hand, known_in_warehouse = hand, warehouse
+        else:
+            known_in_hand, known_in_warehouse = tuple(seen_hands[s]), tuple(seen_warehouses[s])
+        infos.append(
+            _seat_info(
+                s,
+                sum(hand),
+                sum(warehouse),
+                known_in_hand,
+                known_in_warehouse,
+                tuple(public[s]),
+                out[s],
+            )
+        )
+    return tuple(infos)
 
 
 def seat_view(game: ProhisGame, seat: int) -> SeatView:
-    """Build what ``seat`` may know now. The single place hidden information is filtered."""
-    infos = list(_seat_infos(game, seat))
-    own = infos[seat]
-    # A seat knows its own hand and warehouse exactly.
-    infos[seat] = SeatInfo(
-        seat=seat,
-        hand_size=own.hand_size,
-        warehouse_size=own.warehouse_size,
-        known_in_hand=cards_tuple(tuple(game.hands[seat])),
-        known_in_warehouse=cards_tuple(tuple(game.warehouses[seat])),
-        known_to_all=own.known_to_all,
-        out=own.out,
-    )
+    """Build what ``seat`` may know now. The single place hidden information is filtered.
+
+    Called by ``ProhisGame.view``, which has switched the chronicle on. (Speed:
+    a bot looks at its view at every decision, so only this seat's score is
+    computed before the end, the seat infos and row come from small caches,
+    and the log is the game's kept tuple of this seat's lines.)
+    """
+    hand = cards_tuple(tuple(game.hands[seat]))
+    warehouse = cards_tuple(tuple(game.warehouses[seat]))
+    ended = game.over
+    if ended:
+        final_scores: tuple[int, ...] | None = tuple(game.scores())
+        winners: tuple[int, ...] | None = tuple(game.winners())
+    else:
+        final_scores = winners = None
     return SeatView(
         seat=seat,
         players=game.players,
         rules=game.rules,
-        ended=game.ended,
+        ended=ended,
         to_act=game.to_act,
         decision=game.decision,
-        hand=cards_tuple(tuple(game.hands[seat])),
-        warehouse=cards_tuple(tuple(game.warehouses[seat])),
-        score=game.scores()[seat],
-        row=tuple(None if c is None else KINDS[c] for c in game.row),
+        hand=hand,
+        warehouse=warehouse,
+        score=warehouse_value(game.warehouses[seat]) + hand_value(game.hands[seat]),
+        row=_row_cards(tuple(game.row)),
         pile_size=len(game.pile),
-        seats=tuple(infos),
+        seats=_seat_infos(game, seat),
         convoy=_convoy_view(game, seat),
         final_round=game.final_round,
         passes_in_a_row=game.passes,
         legal_actions=game.legal_actions() if game.to_act == seat else (),
-        log=tuple(game.log(seat)),
-        final_scores=tuple(game.scores()) if game.ended else None,
-        winners=tuple(game.winners()) if game.ended else None,
+        log=game._log_lines(seat),
+        final_scores=final_scores,
+        winners=winners,
         first_pick=game.first_pick if game.phase == "second_pick" else None,
         final_turns=tuple(game.final_queue),
     )
@@ -328,7 +390,7 @@ def table_view(game: ProhisGame) -> TableView:
         warehouses=tuple(tuple(counts_to_cards(w)) for w in game.warehouses),
         scores=tuple(game.scores()),
         winners=tuple(game.winners()),
-        row=tuple(None if c is None else KINDS[c] for c in game.row),
+        row=_row_cards(tuple(game.row)),
         pile=tuple(KINDS[c] for c in reversed(game.pile)),
         seats=_seat_infos(game, game.players),
         convoy=_convoy_view(game, None),
@@ -336,7 +398,7 @@ def table_view(game: ProhisGame) -> TableView:
         final_turns=tuple(game.final_queue),
         passes_in_a_row=game.passes,
         legal_actions=game.legal_actions(),
-        log=tuple(game.log(None)),
+        log=game._log_lines(None),
     )
 
 

@@ -86,6 +86,49 @@ def test_copies_and_undo_of_a_game_never_looked_at_show_the_same_as_a_watched_ga
     assert everything_seen(unseen) == everything_seen(watched) == everything_seen(played)
 
 
+def replayed_cold(rules: ProhisRules, seed: int, actions) -> ProhisGame:
+    """The same game rebuilt from its actions, first looked at now (no kept log lines)."""
+    game = ProhisGame(rules, seed=seed)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_kept_log_lines_follow_copies_and_undo_and_never_change_a_view_taken_earlier(seed):
+    """Views keep each seat's phrased log between looks (issue 15): a copy that plays on
+    differently, an undo, and the original looked at again must each show exactly what
+    the same game rebuilt from its actions and looked at only once shows; and a view
+    taken earlier must keep the log it had (views are frozen values)."""
+    rules = ProhisRules(players=4)
+    game = ProhisGame(rules, seed=seed)
+    rng = random.Random(seed)
+    taken_earlier = []
+    while not game.ended:
+        view = game.view(game.to_act)
+        taken_earlier.append((view, view.to_json()))
+        if rng.random() < 0.2:  # a copy, looked at, plays on its own way
+            copy = game.copy()
+            for _ in range(3):
+                if copy.ended:
+                    break
+                copy.apply(rng.choice(copy.legal_actions()))
+                everything_seen(copy)
+            cold = replayed_cold(rules, seed, copy.actions)
+            assert everything_seen(copy) == everything_seen(cold)
+        game.apply(rng.choice(game.legal_actions()))
+        if rng.random() < 0.1:
+            everything_seen(game)
+            game.undo()
+            assert everything_seen(game) == everything_seen(
+                replayed_cold(rules, seed, game.actions)
+            )
+            game.apply(rng.choice(game.legal_actions()))
+    assert everything_seen(game) == everything_seen(replayed_cold(rules, seed, game.actions))
+    for view, seen_then in taken_earlier:
+        assert view.to_json() == seen_then
+
+
 def test_a_decline_is_forced_by_public_bounds_kept_without_the_log():
     """The engine decides a forced step from the public bounds, log or no log."""
     rules = ProhisRules(players=4)
