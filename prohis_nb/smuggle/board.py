@@ -112,14 +112,20 @@ class Board:
         return isinstance(other, Board) and self._key() == other._key()
 
     def _key(self) -> tuple:
-        return (
-            tuple(self.duty.items()),
-            tuple(self.fine.items()),
-            self.start_money,
-            self.compensation,
-            self.informer_reward,
-            self.immunity_fine,
-        )
+        # Built once: every view compares its board with the default (speed).
+        try:
+            return self.__dict__["_cached_key"]
+        except KeyError:
+            key = (
+                tuple(self.duty.items()),
+                tuple(self.fine.items()),
+                self.start_money,
+                self.compensation,
+                self.informer_reward,
+                self.immunity_fine,
+            )
+            object.__setattr__(self, "_cached_key", key)
+            return key
 
     def hand_duty(self, counts: Mapping[str, int]) -> int:
         """Duty on a declaration or hand given as counts by kind (non-dutiable kinds cost 0)."""

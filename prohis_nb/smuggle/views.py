@@ -130,7 +130,7 @@ def seat_view(game, seat: int) -> SeatView:
         pack_size=len(game.pack),
         discard_size=len(game.discards),
         legal_actions=game.legal_actions() if game.to_act == seat else (),
-        log=tuple(game.log(seat)),
+        log=game._log_lines(seat),  # kept and extended, not re-phrased (speed)
         final_scores=tuple(game.scores()) if game.ended else None,
         winners=tuple(game.winners()) if game.ended else None,
         known_in_hand=_cards(game.known_hand[seat]),
@@ -141,6 +141,8 @@ def seat_view(game, seat: int) -> SeatView:
 
 def _cards(counts) -> tuple[str, ...]:
     """Counted cards as a tuple, kinds in the pack's order."""
+    if not counts:  # most seats know nothing of the hand: no loop (speed)
+        return ()
     return tuple(kind for kind in PACK_COUNTS for _ in range(counts[kind]))
 
 
@@ -154,6 +156,6 @@ def table_view(game) -> TableView:
         pile=len(game.pack),
         pack=tuple(reversed(game.pack)),
         discards=tuple(game.discards),
-        log=tuple(game.log(None)),
+        log=game._log_lines(None),
         **_common(game),
     )
