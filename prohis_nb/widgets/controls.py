@@ -204,7 +204,11 @@ class ActionPanel(widgets.VBox):
         # quarter of a second; changing a kept widget is one small update.
         self._pool: list[widgets.Button] = []
         self._sections: dict[str, tuple[widgets.VBox, widgets.HBox]] = {}
+        # One composer of each kind per act, reset at each decision (never left
+        # registered in the kernel once off the page: see prohis_nb.widgets.closing).
         self._card_composers: dict[tuple[str, bool], CardComposer] = {}
+        self._count_composers: dict[str, CountComposer] = {}
+        self._item_composers: dict[str, ItemComposer] = {}
         super().__init__([])
         self.add_class("pnb-actions")
 
@@ -248,13 +252,21 @@ class ActionPanel(widgets.VBox):
             section = sections.setdefault(heading, [])
             composer: CardComposer | CountComposer | ItemComposer | None = None
             if act in item_acts and hasattr(actions[0], item_acts[act]):
-                composer = ItemComposer(
-                    act, actions, item_acts[act], view, self.renderer, self._on_action
-                )
+                composer = self._item_composers.get(act)
+                if composer is None or composer.field != item_acts[act]:
+                    composer = self._item_composers[act] = ItemComposer(
+                        act, actions, item_acts[act], view, self.renderer, self._on_action
+                    )
+                else:
+                    composer.reset(actions, view)
             elif act in card_acts and not card_acts[act] and hasattr(actions[0], "cards"):
-                composer = CountComposer(
-                    act, actions, view.get("hand", ()), self.renderer, self._on_action
-                )
+                composer = self._count_composers.get(act)
+                if composer is None:
+                    composer = self._count_composers[act] = CountComposer(
+                        act, actions, view.get("hand", ()), self.renderer, self._on_action
+                    )
+                else:
+                    composer.reset(actions, view.get("hand", ()))
             elif act in card_acts and hasattr(actions[0], "cards"):
                 key = (act, bool(card_acts[act]))
                 composer = self._card_composers.get(key)

@@ -29,6 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.widgets.closing import close_tree
 from prohis_nb.widgets.render import Renderer
 from prohis_nb.widgets.render.base import esc
 
@@ -82,6 +83,10 @@ class KindRows:
             rows.append(widgets.HBox([minus, label, plus]))
         self.rows: list[widgets.HBox] = rows
 
+    def close(self) -> None:
+        """Close every row's widgets (the rows are replaced for good)."""
+        close_tree(self.rows)
+
 
 class CountComposer(widgets.VBox):
     """Build one legal action of ``act`` (a set of cards) kind by kind.
@@ -100,10 +105,37 @@ class CountComposer(widgets.VBox):
         on_send: Callable[[Any], object],
     ) -> None:
         self.act = act
-        self.actions = actions
         self.renderer = renderer
-        self.hand = list(hand)
         self._on_send = on_send
+        self.kinds: list[str] = []
+        self._rows: KindRows | None = None
+        self._rows_box = widgets.VBox([])
+        self.chosen = widgets.HTML()
+        self.send_button = widgets.Button(
+            description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
+            button_style="primary",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.send_button.on_click(lambda _b: self.send())
+        self.clear_button = widgets.Button(description="Clear", tooltip="start the pick again")
+        self.clear_button.on_click(lambda _b: self.clear())
+        super().__init__(
+            [self._rows_box, self.chosen, widgets.HBox([self.send_button, self.clear_button])]
+        )
+        self.add_class(f"pnb-composer-{act}")
+        self.reset(actions, hand)
+
+    def reset(self, actions: Sequence[Any], hand: Sequence[str]) -> None:
+        """Offer ``actions`` from ``hand``, nothing picked, reusing this composer's widgets.
+
+        The action panel keeps one composer per act and resets it at each
+        decision: new widgets at every decision cost messages and views in the
+        browser, and stayed registered in the kernel. The rows of "−"/"+"
+        buttons are rebuilt only when the kinds offered change (the old ones
+        are closed).
+        """
+        self.actions = actions
+        self.hand = list(hand)
         self.counts: Counter[str] = Counter()
         up_to: Mapping[str, int] | None = getattr(actions, "up_to", None)
         find: Callable[[list[str]], Any] | None = getattr(actions, "action_for", None)
@@ -119,27 +151,18 @@ class CountComposer(widgets.VBox):
         # The kinds in the hand's order (the fixed kind order), then any other.
         order = list(dict.fromkeys([*self.hand, *up_to]))
         self.limits = {kind: up_to[kind] for kind in order if up_to.get(kind)}
-        self.kinds = list(self.limits)
-        rows = KindRows(self.kinds, act, renderer, self.add, self.remove, label_width="230px")
-        self.plus_buttons, self.minus_buttons = rows.plus, rows.minus
-        self.count_labels = rows.labels
-        self.chosen = widgets.HTML()
-        self.send_button = widgets.Button(
-            description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
-            button_style="primary",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.send_button.on_click(lambda _b: self.send())
-        self.clear_button = widgets.Button(description="Clear", tooltip="start the pick again")
-        self.clear_button.on_click(lambda _b: self.clear())
-        super().__init__(
-            [
-                widgets.VBox(rows.rows),
-                self.chosen,
-                widgets.HBox([self.send_button, self.clear_button]),
-            ]
-        )
-        self.add_class(f"pnb-composer-{act}")
+        kinds = list(self.limits)
+        if self._rows is None or kinds != self.kinds:
+            old = self._rows
+            self.kinds = kinds
+            self._rows = KindRows(
+                kinds, self.act, self.renderer, self.add, self.remove, label_width="230px"
+            )
+            self.plus_buttons, self.minus_buttons = self._rows.plus, self._rows.minus
+            self.count_labels = self._rows.labels
+            self._rows_box.children = tuple(self._rows.rows)
+            if old is not None:
+                old.close()
         self._update()
 
     # ------------------------------------------------------------ public

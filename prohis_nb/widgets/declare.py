@@ -73,20 +73,13 @@ class ItemComposer(widgets.VBox):
     ) -> None:
         self.act = act
         self.field = field
-        self.view = view
         self.renderer = renderer
         self._on_send = on_send
-        self.items: list[str] = []  # the items added so far, in the order added
-        self._legal = {multiset_key(getattr(a, field)): a for a in actions}
-        self._prefixes = _reachable(tuple(self._legal))
-        kinds: dict[str, None] = {}  # the kinds named, in the order they first appear
-        for action in actions:
-            kinds.update(dict.fromkeys(getattr(action, field)))
-        self.kinds = list(kinds)
-        rows = KindRows(
-            self.kinds, act, renderer, self.add, self.remove, label_width="130px", verb="off"
+        self.kinds: list[str] = []
+        self._rows: KindRows | None = None
+        self._grid = widgets.GridBox(
+            [], layout=widgets.Layout(grid_template_columns="repeat(4, max-content)")
         )
-        self.plus_buttons, self.minus_buttons, self.counts = rows.plus, rows.minus, rows.labels
         self.chosen = widgets.HTML()
         self.send_button = widgets.Button(
             description=renderer.send_labels.get(act, act.replace("_", " ").capitalize()),
@@ -94,26 +87,61 @@ class ItemComposer(widgets.VBox):
             layout=widgets.Layout(width="auto"),
         )
         self.send_button.on_click(lambda _b: self.send())
-        empty = self._legal.get(())
         self.empty_button = widgets.Button(
-            description=renderer.action_label(empty, view) if empty is not None else "",
-            tooltip=f"{act} with no items at all",
-            layout=widgets.Layout(width="auto", display="" if empty is not None else "none"),
+            tooltip=f"{act} with no items at all", layout=widgets.Layout(width="auto")
         )
         self.empty_button.on_click(lambda _b: self.send_empty())
         self.clear_button = widgets.Button(description="Clear", tooltip="start again")
         self.clear_button.on_click(lambda _b: self.clear())
         super().__init__(
             [
-                widgets.GridBox(
-                    rows.rows,
-                    layout=widgets.Layout(grid_template_columns="repeat(4, max-content)"),
-                ),
+                self._grid,
                 self.chosen,
                 widgets.HBox([self.send_button, self.empty_button, self.clear_button]),
             ]
         )
         self.add_class(f"pnb-composer-{act}")
+        self.reset(actions, view)
+
+    def reset(self, actions: Sequence[Any], view: Mapping[str, Any]) -> None:
+        """Offer ``actions`` (with ``view``'s data), nothing composed, reusing the widgets.
+
+        The action panel keeps one composer per act and resets it at each
+        decision: new widgets at every decision cost messages and views in the
+        browser, and stayed registered in the kernel. The rows of "−"/"+"
+        buttons are rebuilt only when the kinds offered change (the old ones
+        are closed).
+        """
+        field, act = self.field, self.act
+        self.view = view
+        self.items: list[str] = []  # the items added so far, in the order added
+        self._legal = {multiset_key(getattr(a, field)): a for a in actions}
+        self._prefixes = _reachable(tuple(self._legal))
+        kinds: dict[str, None] = {}  # the kinds named, in the order they first appear
+        for action in actions:
+            kinds.update(dict.fromkeys(getattr(action, field)))
+        if self._rows is None or list(kinds) != self.kinds:
+            old = self._rows
+            self.kinds = list(kinds)
+            self._rows = KindRows(
+                self.kinds,
+                act,
+                self.renderer,
+                self.add,
+                self.remove,
+                label_width="130px",
+                verb="off",
+            )
+            self.plus_buttons, self.minus_buttons = self._rows.plus, self._rows.minus
+            self.counts = self._rows.labels
+            self._grid.children = tuple(self._rows.rows)
+            if old is not None:
+                old.close()
+        empty = self._legal.get(())
+        self.empty_button.description = (
+            self.renderer.action_label(empty, view) if empty is not None else ""
+        )
+        self.empty_button.layout.display = "" if empty is not None else "none"
         self._update()
 
     # ------------------------------------------------------------ public
