@@ -28,8 +28,25 @@ nothing is asserted. The kernel
 imports ``prohis_nb`` from ``PYTHONPATH`` (the worktree by default), so the
 same script measures another checkout::
 
-    PYTHONPATH=$PWD python benchmarks/browser_speed.py [--repeats 15]
+    PYTHONPATH=$PWD python benchmarks/browser_speed.py [--repeats 15] [--only buttons]
     PYTHONPATH=/path/to/other/checkout python benchmarks/browser_speed.py
+
+**Why a move's time is two-valued.** The last columns say where the time
+goes: **busy**, the median time at which the kernel's "busy" (sent as soon as
+it reads the move, before any prohis_nb code runs) reached the page, about
+12 ms on a local server; and **held**, the moves whose first message after
+"busy" reached the page more than ``HELD_MS`` later, with the picture's median
+for the moves not held and for those held. The kernel sends all of a move's
+messages within a few ms (their headers' timestamps say so), but jupyter_server
+writes to the browser's websocket with Nagle's algorithm on (it never calls
+tornado's ``set_nodelay``): after "busy", the next messages wait in the
+server's socket until Chromium acknowledges "busy", and Linux delays that
+acknowledgement by up to 40 ms, in about every other move (its delayed-ACK
+"ping-pong" mode). A held move, even the floor's one line of HTML, lands
+about 35 ms later than one not held; nothing in the kernel can avoid it.
+``--nodelay`` starts the server with ``TCP_NODELAY`` on its websockets (a
+configuration file, for this measurement only) to show the moves without the
+hold: what the widgets themselves cost.
 """
 
 from __future__ import annotations
@@ -51,6 +68,24 @@ from browserhelpers import LabServer, launch_chromium, run_all_cells  # noqa: E4
 NOTEBOOK = "browser_speed.ipynb"
 SLIDER_TARGET_MS = 100.0
 BUTTON_TARGET_MS = 50.0
+
+#: ``--nodelay``: a server configuration file turning Nagle's algorithm off on the
+#: server's websockets (tornado's ``set_nodelay``, which jupyter_server does not call).
+NODELAY_CONFIG = """
+import tornado.websocket
+
+_write_message = tornado.websocket.WebSocketHandler.write_message
+
+
+def write_message(self, *args, **kwargs):
+    if self.ws_connection is not None and not getattr(self, "_pnb_nodelay", False):
+        self.set_nodelay(True)
+        self._pnb_nodelay = True
+    return _write_message(self, *args, **kwargs)
+
+
+tornado.websocket.WebSocketHandler.write_message = write_message
+"""
 
 #: The scratch notebook: one widget per cell, each in a div the script can find.
 CELLS = [
@@ -118,6 +153,17 @@ SCRIPT = """
         observers.push(observer);
       }
       const k = kernel();
+      // When the kernel's "busy" reached the page, and its first message after it.
+      const onMessage = (_k, m) => {
+        if (state.t0 === null || m.direction !== 'recv') return;
+        const type = m.msg.header.msg_type;
+        if (type === 'status' && m.msg.content.execution_state === 'busy') {
+          if (state.busyAt === undefined) state.busyAt = performance.now();
+        } else if (type !== 'status' && state.busyAt !== undefined && state.firstAt === undefined) {
+          state.firstAt = performance.now();
+        }
+      };
+      k.anyMessage.connect(onMessage);
       state.done = new Promise(resolve => {
         const onStatus = (_k, status) => {
           if (state.t0 === null) return;
@@ -131,7 +177,10 @@ SCRIPT = """
         k.statusChanged.connect(onStatus);
       }).then(async () => {
         for (let i = 0; i < 3; i++) await frame();  // let the widget views apply the state
-        const result = {changes: state.changes, kernel: state.idle - state.t0};
+        k.anyMessage.disconnect(onMessage);
+        const result = {changes: state.changes, kernel: state.idle - state.t0,
+                        busy: state.busyAt - state.t0,
+                        held: state.firstAt === undefined ? null : state.firstAt - state.busyAt};
         for (const group of Object.keys(groups)) {
           const decoded = await Promise.all(state.images[group]);
           const last = Math.max(state.last[group] ?? -1, ...decoded);
@@ -196,6 +245,8 @@ class Row:
         self.picture: list[float] = []
         self.all: list[float] = []
         self.kernel: list[float] = []
+        self.busy: list[float] = []
+        self.held: list[bool] = []
 
     def add(self, result: dict) -> None:
         if result["picture"] is None:
@@ -203,22 +254,38 @@ class Row:
         self.picture.append(result["picture"])
         self.all.append(max(result["picture"], result["all"] or 0))
         self.kernel.append(result["kernel"])
+        self.busy.append(result["busy"])
+        self.held.append((result["held"] or 0) > HELD_MS)
 
     def line(self) -> str:
         median = statistics.median(self.picture)
         verdict = "meets" if median < self.target else "MISSES"
+        free = [p for p, h in zip(self.picture, self.held, strict=True) if not h]
+        held = [p for p, h in zip(self.picture, self.held, strict=True) if h]
         return (
             f"{self.name:<40} {median:7.1f} {max(self.picture):7.1f}   "
             f"{statistics.median(self.all):7.1f} {max(self.all):7.1f} "
             f"{statistics.median(self.kernel):7.1f} {len(self.picture):4d}"
             f"   < {self.target:3.0f} ms {verdict}"
+            f"   {statistics.median(self.busy):5.1f} {sum(self.held):3d}/{len(self.held):<3d}"
+            f" {_median(free):7} {_median(held):7}"
         )
 
 
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values):.1f}" if values else "-"
+
+
+#: A move counts as *held* when the kernel's first message after its "busy"
+#: reached the page more than this many ms after the "busy" (see the module docstring).
+HELD_MS = 20.0
+
 HEADER = (
     f"{'move (Chromium, ms from the input event)':<40} {'picture':>7} {'':>7}   "
-    f"{'all':>7} {'':>7} {'kernel':>7}\n{'':<40} {'median':>7} {'worst':>7}   {'median':>7} "
+    f"{'all':>7} {'':>7} {'kernel':>7}{'':<30}{'busy':>5} {'held':>7}"
+    f" {'picture median':>15}\n{'':<40} {'median':>7} {'worst':>7}   {'median':>7} "
     f"{'worst':>7} {'idle':>7} {'n':>4}   target (median, picture)"
+    f"   {'median':>5} {'moves':>7} {'not held':>7} {'held':>7}"
 )
 
 
@@ -235,6 +302,18 @@ def slider_moves(page, root: dict, label: str, repeats: int, row: Row, groups: d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument(
+        "--nodelay",
+        action="store_true",
+        help="the server sends on its websockets with TCP_NODELAY (not JupyterLab's default: "
+        "shows what the moves cost without the delayed-ACK hold; see the module docstring)",
+    )
+    parser.add_argument(
+        "--only",
+        choices=["all", "buttons"],
+        default="all",
+        help="buttons: Play, the Stepper and the floor only (no explorer sliders)",
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONPATH", str(REPO))
     from playwright.sync_api import sync_playwright
@@ -242,6 +321,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         lab = LabServer(Path(tmp))
         write_notebook(lab.root)
+        if args.nodelay:
+            (Path(tmp) / "config").mkdir(exist_ok=True)
+            (Path(tmp) / "config" / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
         try:
             lab.start()
             with sync_playwright() as playwright:
@@ -253,9 +335,11 @@ def main() -> None:
                     run_all_cells(page, lab, NOTEBOOK, timeout_ms=300_000)
                     source = page.locator(".jp-OutputArea-output pre").first.inner_text()
                     print(f"kernel imports {source.strip()}")
+                    if args.nodelay:
+                        print("server websockets with TCP_NODELAY (--nodelay: not the default)")
                     page.evaluate(SCRIPT)
                     print(HEADER)
-                    for row in measure_all(page, args.repeats):
+                    for row in measure_all(page, args.repeats, args.only == "buttons"):
                         print(row.line(), flush=True)
 
                 finally:
@@ -264,28 +348,32 @@ def main() -> None:
             lab.stop()
 
 
-def measure_all(page, repeats: int) -> Iterator[Row]:
+def measure_all(page, repeats: int, buttons_only: bool = False) -> Iterator[Row]:
     """Every row of the table, one at a time (printed as it is measured)."""
     explorer = {"css": ".pnb-explorer", "index": 0}
     for label in (
-        "Cards in the convoy",
-        "Bribe: legal goods",
-        "Bribe: illegal goods",
-        "Unseen legal goods",
-        "Unseen illegal goods",
-        "Unseen lieutenants",
-        "Unseen captains",
-        "Unseen inspectors",
+        ()
+        if buttons_only
+        else (
+            "Cards in the convoy",
+            "Bribe: legal goods",
+            "Bribe: illegal goods",
+            "Unseen legal goods",
+            "Unseen illegal goods",
+            "Unseen lieutenants",
+            "Unseen captains",
+            "Unseen inspectors",
+        )
     ):
         row = Row(f"explorer: {label}", SLIDER_TARGET_MS)
         yield slider_moves(page, explorer, label, repeats, row, EXPLORER)
     # The convoy's contents change the sentences only (the picture does not depend on them).
-    for label in ("Illegal goods in it", "Lieutenants in it"):
+    for label in () if buttons_only else ("Illegal goods in it", "Lieutenants in it"):
         row = Row(f"explorer: {label} (words)", SLIDER_TARGET_MS)
         words = {"picture": [".pnb-explain"], "all": EXPLORER["all"]}
         yield slider_moves(page, explorer, label, repeats, row, words)
     customs = {"css": ".pnb-customs-explorer", "index": 0}
-    for label in ("How many", "search rate", "Informer"):
+    for label in () if buttons_only else ("How many", "search rate", "Informer"):
         row = Row(f"customs explorer: {label}", SLIDER_TARGET_MS)
         yield slider_moves(page, customs, label, repeats, row, EXPLORER)
     yield play_moves(page, repeats)

@@ -337,9 +337,9 @@ class Play(widgets.VBox):
 
     def _present(self) -> None:
         game = self.game
+        self.table.refresh()  # first: the browser draws in the order sent (see Stepper._show)
         fit(self)  # large print (or not) for the curtain and the save row
         self.undo_button.disabled = not self.can_undo()
-        self.table.refresh()
         if game.ended:
             self.panel.hide()
             self.status.value = self._final_text()

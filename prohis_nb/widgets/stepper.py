@@ -208,6 +208,13 @@ class Stepper(widgets.VBox):
     def _show(self) -> None:
         timeline = self.timeline
         position, end = timeline.position, len(timeline)
+        # The table first: the browser applies the kernel's messages in the order
+        # sent, and a slider's update made it lay the page out (a few ms) before
+        # it drew the new table. On a local JupyterLab the messages of a move
+        # often arrive together (the server holds them back until the browser
+        # acknowledges the kernel's "busy"), so only the order decides.
+        caption = f"after {position} of {end} decisions"
+        self.table.set_game(timeline.game, caption=caption)
         self._quiet = True
         try:
             self.slider.max = end
@@ -216,8 +223,6 @@ class Stepper(widgets.VBox):
             self._quiet = False
         self.first_button.disabled = self.back_button.disabled = position == 0
         self.forward_button.disabled = self.last_button.disabled = position == end
-        caption = f"after {position} of {end} decisions"
-        self.table.set_game(timeline.game, caption=caption)
         fit(self)  # large print (or not) for the buttons and the slider
         live = " (live game)" if timeline.live is not None else ""
         self.status.value = f"<span role='status'>Step {position} of {end}{live}</span>"
