@@ -202,8 +202,8 @@ class ActionPanel(widgets.VBox):
         # Widgets kept from one decision to the next: a new widget is a message to
         # the browser and a view to build there, which made a move in Play take a
         # quarter of a second; changing a kept widget is one small update.
-        self._pool: list[widgets.Button] = []
-        self._sections: dict[str, tuple[widgets.VBox, widgets.HBox]] = {}
+        self._pool: list[widgets.Button] = []  # every action button made (see _slot)
+        self._slots: list[tuple[widgets.VBox, widgets.HTML, widgets.HBox, list]] = []
         # One composer of each kind per act, reset at each decision (never left
         # registered in the kernel once off the page: see prohis_nb.widgets.closing).
         self._card_composers: dict[tuple[str, bool], CardComposer] = {}
@@ -219,37 +219,43 @@ class ActionPanel(widgets.VBox):
             button.pnb_action = None  # a late click on a hidden button does nothing
         self.children = ()
 
-    def _button(self, index: int) -> widgets.Button:
-        """The kept button number ``index`` (made when first needed)."""
-        while len(self._pool) <= index:
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
-            button.pnb_action = None
-            button.on_click(self._clicked)
-            self._pool.append(button)
-        return self._pool[index]
+    def _new_button(self) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
+        button.pnb_action = None
+        button.on_click(self._clicked)
+        self._pool.append(button)
+        return button
 
     def _clicked(self, button: widgets.Button) -> None:
         if button.pnb_action is not None:
             self._on_action(button.pnb_action)
 
-    def _section(self, heading: str) -> tuple[widgets.VBox, widgets.HBox]:
-        """The kept box of one heading: the heading, its composers, a row of buttons."""
-        if heading not in self._sections:
+    def _slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.HBox, list]:
+        """The kept box of the ``index``-th heading: its title, composers, a row of buttons.
+
+        Boxes and buttons belong to *places* on screen (the first heading, its
+        first button...), not to acts: the next decision writes its words into
+        the same widgets, so the browser keeps their elements. A button the
+        learner just pressed keeps the keyboard focus that way; when it was
+        replaced, JupyterLab moved the focus to the cell and then to the new
+        button, restyling the whole notebook twice (about 20 ms per move).
+        """
+        while len(self._slots) <= index:
+            title = widgets.HTML()
             row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-            self._sections[heading] = (widgets.VBox([widgets.HTML(f"<b>{heading}</b>")]), row)
-        return self._sections[heading]
+            self._slots.append((widgets.VBox([title]), title, row, []))
+        return self._slots[index]
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Any]) -> None:
         """Offer exactly ``legal`` (the seat's legal actions), drawn with ``view``'s data."""
         fit(self)  # large print (or not) for the buttons
         self.buttons, self.composers = {}, {}
-        sections: dict[str, list[widgets.Widget]] = {}
+        sections: dict[str, tuple[list[Any], list[Any]]] = {}  # heading -> composers, actions
         card_acts = self.renderer.card_acts
         item_acts = self.renderer.item_acts
-        used = 0
         for act, actions in group_by_act(legal).items():
             heading = self.renderer.act_heading(act)
-            section = sections.setdefault(heading, [])
+            composers, plain = sections.setdefault(heading, ([], []))
             composer: CardComposer | CountComposer | ItemComposer | None = None
             if act in item_acts and hasattr(actions[0], item_acts[act]):
                 composer = self._item_composers.get(act)
@@ -283,26 +289,27 @@ class ActionPanel(widgets.VBox):
                     composer.reset(actions, view.get("hand", ()))
             if composer is not None:
                 self.composers[act] = composer
-                section.insert(0, composer)
-                continue
-            for action in actions:
-                button = self._button(used)
-                used += 1
+                composers.insert(0, composer)
+            else:
+                plain.extend(actions)
+        shown: set[int] = set()
+        children = []
+        for index, (heading, (composers, actions)) in enumerate(sections.items()):
+            box, title, row, buttons = self._slot(index)
+            title.value = f"<b>{heading}</b>"
+            while len(buttons) < len(actions):
+                buttons.append(self._new_button())
+            for button, action in zip(buttons, actions, strict=False):
                 button.description = self.renderer.action_label(action, view)
                 button.pnb_action = action
                 self.buttons[action] = button
-                section.append(button)
-        for button in self._pool[used:]:
-            button.pnb_action = None
-        children = []
-        for heading, items in sections.items():
-            kinds = CardComposer | CountComposer | ItemComposer
-            composers = [w for w in items if isinstance(w, kinds)]
-            buttons = [w for w in items if not isinstance(w, kinds)]
-            box, row = self._section(heading)
-            _set_children(row, buttons)
-            _set_children(box, [box.children[0], *composers, *([row] if buttons else [])])
+                shown.add(id(button))
+            _set_children(row, buttons[: len(actions)])
+            _set_children(box, [title, *composers, *([row] if actions else [])])
             children.append(box)
+        for button in self._pool:
+            if id(button) not in shown:
+                button.pnb_action = None  # a late click on a button not shown does nothing
         _set_children(self, children)
 
     def button_for(self, **fields: Any) -> widgets.Button:
