@@ -88,3 +88,29 @@ def test_the_composer_starts_each_decision_with_nothing_picked():
                 composer.pick(0)  # a pick left behind must not survive to the next decision
         click_something(play, rng)
     assert composers  # a convoy decision was met
+
+
+def test_each_place_on_screen_keeps_its_widgets_from_one_decision_to_the_next():
+    """The i-th heading's box and its j-th button are the same widgets at every decision.
+
+    So the browser keeps their elements, and a button just pressed keeps the
+    keyboard focus (a replaced one lost it, and JupyterLab restyled the whole
+    notebook to move it). Only what they say changes.
+    """
+    for seed in (1, 2):
+        play = Play(seat=0, opponents="random", seed=seed, delay=0, coach=False)
+        rng = random.Random(seed)
+        places: dict[tuple[int, int], object] = {}
+        changed = 0
+        while not play.game.ended:
+            for i, box in enumerate(play.panel.children):
+                assert places.setdefault((i, -1), box) is box
+                row = box.children[-1]
+                for j, button in enumerate(getattr(row, "children", ())):
+                    if hasattr(button, "pnb_action"):
+                        assert places.setdefault((i, j), button) is button
+                        assert button.pnb_action in play.panel.buttons
+            before = [b.description for b in play.panel.buttons.values()]
+            click_something(play, rng)
+            changed += before != [b.description for b in play.panel.buttons.values()]
+        assert changed > 5  # the same widgets said different things
