@@ -4,7 +4,7 @@ Starts a private JupyterLab (``tests/browser/browserhelpers.py``: the same
 server and Debian Chromium the browser tests use), runs a scratch notebook
 holding an :class:`~prohis_nb.widgets.Explorer`, a
 :class:`~prohis_nb.widgets.customs.CustomsExplorer`, a
-:class:`~prohis_nb.widgets.Play` (bots answering at once, ``delay=0``) and a
+:class:`~prohis_nb.widgets.Play` of each game (bots answering at once, ``delay=0``) and a
 :class:`~prohis_nb.widgets.Stepper`, then moves each control the way a
 learner does (a slider one step with the arrow keys, a button clicked) and
 times, in the page with ``performance.now()``:
@@ -98,6 +98,7 @@ CELLS = [
     'Explorer(card="captain", convoy_size=3, illegal=1, bribe_legal=1)',
     'CustomsExplorer(item="watch", count=2, search=0.2)',
     'Play(seat=0, opponents="random", seed=7, delay=0, coach=False)',
+    'Play(game_name="smuggle", seat=0, opponents="random", seed=7, delay=0, coach=False)',
     "Stepper(random_game(ProhisGame, ProhisRules(players=4), seed=3).record(), seat=0,"
     " coach=False)",
     # The floor: a button that sets one line of HTML (no prohis_nb code at all).
@@ -376,7 +377,8 @@ def measure_all(page, repeats: int, buttons_only: bool = False) -> Iterator[Row]
     for label in () if buttons_only else ("How many", "search rate", "Informer"):
         row = Row(f"customs explorer: {label}", SLIDER_TARGET_MS)
         yield slider_moves(page, customs, label, repeats, row, EXPLORER)
-    yield play_moves(page, repeats)
+    yield play_moves(page, repeats, 0, "play: action button -> table")
+    yield play_moves(page, repeats, 1, "play (Smuggle): action button -> table")
     stepper = {"css": ".pnb-stepper", "index": 0}
     box = page.locator(".pnb-stepper").first
     for name, tooltip in (("forward", "One decision forward"), ("back", "One decision back")):
@@ -396,18 +398,18 @@ def measure_all(page, repeats: int, buttons_only: bool = False) -> Iterator[Row]
     yield row
 
 
-def play_moves(page, repeats: int) -> Row:
+def play_moves(page, repeats: int, index: int, name: str) -> Row:
     """Take a decision in the Play widget; the bots answer; the table is new.
 
     The decision is the first enabled action button; where the decision is
     made with a composer (cards picked one by one), cards are picked first
     and the timed press is the composer's send button.
     """
-    root = {"css": ".pnb-play", "index": 0}
-    play = page.locator(".pnb-play").first
-    row = Row("play: action button -> table", BUTTON_TARGET_MS)
+    root = {"css": ".pnb-play", "index": index}
+    play = page.locator(".pnb-play").nth(index)
+    row = Row(name, BUTTON_TARGET_MS)
     while len(row.picture) < repeats:
-        kind = page.evaluate(MARK_DECISION)
+        kind = page.evaluate(MARK_DECISION, index)
         if kind is None:
             break  # the game ended
         if kind == "pick":
@@ -421,8 +423,8 @@ def play_moves(page, repeats: int) -> Row:
 #: ("decide"), else a composer's enabled send button ("decide"), else a card to
 #: pick in the composer ("pick"); None when there is nothing to press.
 MARK_DECISION = """
-() => {
-  const panel = document.querySelector('.pnb-play .pnb-actions');
+(index) => {
+  const panel = document.querySelectorAll('.pnb-play')[index].querySelector('.pnb-actions');
   panel.querySelectorAll('[data-pnb-bench]').forEach(b => b.removeAttribute('data-pnb-bench'));
   const enabled = [...panel.querySelectorAll('button')].filter(b => !b.disabled);
   const composer = b => b.closest('[class*="pnb-composer"]');
