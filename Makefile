@@ -12,6 +12,8 @@ LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT ?=
 IP ?=
 LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
+# The server sends each widget update at once (TCP_NODELAY; see prohis_nb/labserver.py).
+LAB_SERVER := --ServerApp.kernel_websocket_connection_class=prohis_nb.labserver.PromptKernelWebsocketConnection
 
 .PHONY: help setup lab test lint format bench clean browser typecheck docs lite
 
@@ -32,7 +34,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_WHERE) notebooks/
+	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_WHERE) $(LAB_SERVER) notebooks/
 
 # Install Debian's Chromium for the browser test when it is missing (needs root, as in CI).
 browser:

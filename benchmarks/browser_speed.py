@@ -38,15 +38,16 @@ it reads the move, before any prohis_nb code runs) reached the page, about
 "busy" reached the page more than ``HELD_MS`` later, with the picture's median
 for the moves not held and for those held. The kernel sends all of a move's
 messages within a few ms (their headers' timestamps say so), but jupyter_server
-writes to the browser's websocket with Nagle's algorithm on (it never calls
-tornado's ``set_nodelay``): after "busy", the next messages wait in the
-server's socket until Chromium acknowledges "busy", and Linux delays that
+by default writes to the browser's websocket with Nagle's algorithm on (it
+never calls tornado's ``set_nodelay``): after "busy", the next messages wait in
+the server's socket until Chromium acknowledges "busy", and Linux delays that
 acknowledgement by up to 40 ms, in about every other move (its delayed-ACK
 "ping-pong" mode). A held move, even the floor's one line of HTML, lands
-about 35 ms later than one not held; nothing in the kernel can avoid it.
-``--nodelay`` starts the server with ``TCP_NODELAY`` on its websockets (a
-configuration file, for this measurement only) to show the moves without the
-hold: what the widgets themselves cost.
+about 35 ms later than one not held; nothing in the kernel can avoid it. The
+lessons' server (``make lab``, Binder, the browser tests: see
+``prohis_nb/labserver.py``) turns ``TCP_NODELAY`` on, and so does this script
+by default; ``--stock-server`` measures jupyter_server's default instead, to
+show the hold.
 """
 
 from __future__ import annotations
@@ -68,24 +69,6 @@ from browserhelpers import LabServer, launch_chromium, run_all_cells  # noqa: E4
 NOTEBOOK = "browser_speed.ipynb"
 SLIDER_TARGET_MS = 100.0
 BUTTON_TARGET_MS = 50.0
-
-#: ``--nodelay``: a server configuration file turning Nagle's algorithm off on the
-#: server's websockets (tornado's ``set_nodelay``, which jupyter_server does not call).
-NODELAY_CONFIG = """
-import tornado.websocket
-
-_write_message = tornado.websocket.WebSocketHandler.write_message
-
-
-def write_message(self, *args, **kwargs):
-    if self.ws_connection is not None and not getattr(self, "_pnb_nodelay", False):
-        self.set_nodelay(True)
-        self._pnb_nodelay = True
-    return _write_message(self, *args, **kwargs)
-
-
-tornado.websocket.WebSocketHandler.write_message = write_message
-"""
 
 #: The scratch notebook: one widget per cell, each in a div the script can find.
 CELLS = [
@@ -304,10 +287,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument(
-        "--nodelay",
+        "--stock-server",
         action="store_true",
-        help="the server sends on its websockets with TCP_NODELAY (not JupyterLab's default: "
-        "shows what the moves cost without the delayed-ACK hold; see the module docstring)",
+        help="serve with jupyter_server's default websockets (Nagle's algorithm on) instead of "
+        "the lessons' server (TCP_NODELAY, as make lab): shows the delayed-ACK hold",
     )
     parser.add_argument(
         "--only",
@@ -320,11 +303,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        lab = LabServer(Path(tmp))
+        lab = LabServer(Path(tmp), prompt_websockets=not args.stock_server)
         write_notebook(lab.root)
-        if args.nodelay:
-            (Path(tmp) / "config").mkdir(exist_ok=True)
-            (Path(tmp) / "config" / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
         try:
             lab.start()
             with sync_playwright() as playwright:
@@ -336,8 +316,10 @@ def main() -> None:
                     run_all_cells(page, lab, NOTEBOOK, timeout_ms=300_000)
                     source = page.locator(".jp-OutputArea-output pre").first.inner_text()
                     print(f"kernel imports {source.strip()}")
-                    if args.nodelay:
-                        print("server websockets with TCP_NODELAY (--nodelay: not the default)")
+                    if args.stock_server:
+                        print("jupyter_server's default websockets (--stock-server: Nagle on)")
+                    else:
+                        print("the lessons' server: websockets with TCP_NODELAY, as make lab")
                     page.evaluate(SCRIPT)
                     print(HEADER)
                     for row in measure_all(page, args.repeats, args.only == "buttons"):

@@ -22,6 +22,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from prohis_nb.labserver import SERVER_OPTION
+
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
@@ -55,8 +57,13 @@ def free_port() -> int:
 class LabServer:
     """``jupyter lab`` serving a copy of ``notebooks`` from a temporary folder."""
 
-    def __init__(self, workdir: Path, notebooks: Path = NOTEBOOKS) -> None:
+    def __init__(
+        self, workdir: Path, notebooks: Path = NOTEBOOKS, *, prompt_websockets: bool = True
+    ) -> None:
+        """``prompt_websockets``: serve as ``make lab`` does, each widget update sent at
+        once (:data:`prohis_nb.labserver.SERVER_OPTION`); False: jupyter_server's default."""
         self.workdir = workdir
+        self.prompt_websockets = prompt_websockets
         self.root = workdir / "notebooks"
         shutil.copytree(notebooks, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         self.port = free_port()
@@ -97,6 +104,8 @@ class LabServer:
             "--LabApp.expose_app_in_browser=True",
             "--MappingKernelManager.cull_idle_timeout=0",
         ]  # fmt: skip
+        if self.prompt_websockets:
+            command.append(SERVER_OPTION)
         self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
             command, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
