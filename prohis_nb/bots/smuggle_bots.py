@@ -397,19 +397,16 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         return (1 - p_bag) * gain - p_bag * board.immunity_fine
 
 
-# The EV bot's maths, cached: each is a pure function of hashable arguments
-# (exact Fractions inside), asked at nearly every decision with the same few
-# hands and rates; a cached answer is the very one computed before.
+# The EV bot's maths. The declaration is not cached: its rates move with
+# every line of the log the bot learns from, so a cache of it hit once in 60
+# calls; it is computed in whole numbers instead (speed, issue 15), the same
+# exact answer as the first of ``declaration_options``.
+_best_declaration = maths.best_declaration
 
 
-@lru_cache(maxsize=8192)
-def _best_declaration(
-    hand: tuple[str, ...], search: float, inform: float, challenge: float, board: Board
-) -> str:
-    """The first of :func:`~prohis_nb.analysis.smuggle.declaration_options` (the best)."""
-    return next(iter(maths.declaration_options(hand, search, inform, challenge, board)))
-
-
+# A pure function of hashable arguments (exact Fractions inside), asked at
+# nearly every Officer's or receiver's choice with the same few declarations
+# and rates; a cached answer is the very one computed before.
 @lru_cache(maxsize=8192)
 def _searches_or_informs(act: str, declared: tuple[str, ...], lie: float, board: Board) -> bool:
     """Whether the EV bot searches (``act="search"``) or informs on ``declared``."""

@@ -14,6 +14,7 @@ import pytest
 
 from prohis_nb.analysis.smuggle import (
     DeclareOrLie,
+    best_declaration,
     InformerGame,
     declaration_options,
     declaration_value,
@@ -194,6 +195,45 @@ def test_the_options_are_ranked_best_first():
     assert list(declaration_options(with_bag, 0.9, challenge_rate=0.5))[0] == "immunity"
     options = declaration_options(["luggage"] * 4, 0.5)
     assert "nothing" not in options  # nothing to hide: "nothing" is the truth
+
+
+def test_the_whole_number_best_declaration_is_the_first_option():
+    """best_declaration (integers) against declaration_options (Fractions), ties included."""
+    import random
+
+    rng = random.Random(15)
+    kinds = [*DUTIABLE, "luggage", "luggage", "diplomatic_bag"]
+    # rates that make two options tie exactly (0.3 with a watch: truth = nothing = -90)
+    grid = [0, 0.1, 0.25, 0.3, 0.5, 0.75, 1, Fraction(1, 3), Fraction(2, 7)]
+    boards = [*BOARDS, Board(compensation=1, informer_reward=1, immunity_fine=1)]
+    ties = 0
+    for case in range(3000):
+        hand = HANDS[case % len(HANDS)] if case < 50 else rng.choices(kinds, k=4)
+        rates = [rng.choice(grid) if rng.random() < 0.6 else rng.random() for _ in range(3)]
+        board = rng.choice(boards)
+        options = declaration_options(hand, *rates, board=board)
+        values = list(options.values())
+        ties += len(values) > 1 and values[0] == values[1]
+        assert best_declaration(hand, *rates, board=board) == next(iter(options)), (hand, rates)
+    # ties made on purpose: truth = nothing at s = D / (F + C) with no Informer,
+    # truth = immunity (0) at s = D / C unchallenged
+    for hand in HANDS:
+        goods = dutiable(hand)
+        if not goods or "diplomatic_bag" in hand:
+            continue
+        board = Board()
+        d, f = board.hand_duty(goods), board.hand_fines(goods)
+        for rates in [(Fraction(d, f + board.compensation), 0, 1), (Fraction(d, 200), 0, 0)]:
+            if rates[0] > 1:
+                continue
+            values = list(declaration_options(hand, *rates).values())
+            ties += values[0] == values[1]
+            assert best_declaration(hand, *rates) == next(iter(declaration_options(hand, *rates)))
+    assert ties > 10  # the tie-breaking order was exercised
+    with pytest.raises(ValueError, match="search_rate is a probability"):
+        best_declaration(HANDS[0], 1.5)
+    with pytest.raises(ValueError, match="unknown card kind"):
+        best_declaration(["gold"], 0.5)
 
 
 # ---------------------------------------------------------------- a fresh hand
