@@ -14,8 +14,8 @@ import pytest
 
 from prohis_nb.analysis.smuggle import (
     DeclareOrLie,
-    best_declaration,
     InformerGame,
+    best_declaration,
     declaration_options,
     declaration_value,
     dutiable,
