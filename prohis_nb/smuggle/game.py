@@ -209,6 +209,8 @@ class SmuggleGame(GameBase):
         # What each seat knows (known_hand, known_discards) is read from the
         # events when a view asks for it (smuggle.knowledge), not kept at every step.
         self._knowledge = Knowledge(self.players)
+        # Every event phrased for its actor and for the other seats (see _log_lines).
+        self._phrasings: tuple[tuple[int | None, str, str], ...] = ()
         self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
@@ -454,6 +456,7 @@ class SmuggleGame(GameBase):
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
         other._knowledge = self._knowledge.copy()
+        other._phrasings = self._phrasings  # a tuple, replaced (never changed) as it grows
         other._round_start = self._round_start
         other._amounts = self._amounts
 
@@ -503,6 +506,36 @@ class SmuggleGame(GameBase):
         from prohis_nb.smuggle.log import describe
 
         return describe(event, observer)
+
+    def _log_lines(self, seat: int | None) -> tuple[str, ...]:
+        """``seat``'s log as a tuple: the shared machinery's, with each event phrased twice at most.
+
+        Speed shaped this (issue 15): in a tournament every seat reads its
+        log, and the core phrased each event once per seat. An event reads the
+        same to every seat but its actor (``smuggle.log.phrasings``), so the
+        game keeps both lines of every event, phrased once, and a seat's new
+        lines are picked from them. The lines are the same as ``describe``'s.
+        The teacher's log (``None``) is phrased as before.
+        """
+        events = self._events
+        cached = self._log_cache.get(seat)
+        if seat is None or (cached is not None and cached[0] == len(events)):
+            return super()._log_lines(seat)
+        # (a game built without __init__, e.g. determinized, starts with none)
+        phrased = getattr(self, "_phrasings", ())
+        if len(phrased) < len(events):
+            from prohis_nb.smuggle.log import phrasings
+
+            new_pairs = [(event[1], *phrasings(event)) for event in events[len(phrased) :]]
+            phrased = self._phrasings = (*phrased, *new_pairs)
+        done, lines = cached if cached is not None else (0, ())
+        new = [mine if actor == seat else theirs for actor, mine, theirs in phrased[done:]]
+        if "" in new:  # an event this seat does not hear of (another seat's look)
+            new = [line for line in new if line]
+        if new:
+            lines = (*lines, *new)
+        self._log_cache[seat] = (len(events), lines)
+        return lines
 
     def view(self, seat: int):
         """What ``seat`` may see now (a frozen ``SeatView``)."""
