@@ -137,6 +137,22 @@ def _discards(seat: int, kinds: tuple[str, ...]) -> tuple[tuple[Action, ...], di
     return legal, {a: a for a in legal}
 
 
+@lru_cache(maxsize=1024)
+def _decision(seat: int, phase: str, holder: int | None, immunity: bool) -> Decision:
+    """The pending decision, phrased (kept: a view and the runner ask at every step; speed)."""
+    if phase == "declare":
+        text = f"seat {seat} declares its 4 cards or claims Diplomatic Immunity"
+    elif phase == "officer":
+        what = "challenges the immunity claim" if immunity else "searches the hand"
+        text = f"the Officer (seat {seat}) accepts seat {holder}'s declaration or {what}"
+    elif phase == "receiver":
+        what = "challenges the immunity claim" if immunity else "turns Informer"
+        text = f"seat {seat} accepts the hand passed by seat {holder} or {what}"
+    else:
+        text = f"seat {seat} discards one card, then draws one"
+    return Decision(seat, phase, text)
+
+
 class SmuggleGame(GameBase):
     """One game of Smuggle: build it from a seed or from a stacked table.
 
@@ -210,7 +226,7 @@ class SmuggleGame(GameBase):
         # events when a view asks for it (smuggle.knowledge), not kept at every step.
         self._knowledge = Knowledge(self.players)
         # Every event phrased for its actor and for the other seats (see _log_lines).
-        self._phrasings: tuple[tuple[int | None, str, str], ...] = ()
+        self._phrasings: list[tuple[int | None, str, str]] = []
         self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
@@ -456,7 +472,7 @@ class SmuggleGame(GameBase):
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
         other._knowledge = self._knowledge.copy()
-        other._phrasings = self._phrasings  # a tuple, replaced (never changed) as it grows
+        other._phrasings = list(getattr(self, "_phrasings", ()))
         other._round_start = self._round_start
         other._amounts = self._amounts
 
@@ -483,20 +499,10 @@ class SmuggleGame(GameBase):
 
     @property
     def decision(self) -> Decision | None:
-        seat, phase = self.to_act, self.phase
+        seat = self.to_act
         if seat is None:
             return None
-        if phase == "declare":
-            text = f"seat {seat} declares its 4 cards or claims Diplomatic Immunity"
-        elif phase == "officer":
-            what = "challenges the immunity claim" if self.immunity else "searches the hand"
-            text = f"the Officer (seat {seat}) accepts seat {self.holder}'s declaration or {what}"
-        elif phase == "receiver":
-            what = "challenges the immunity claim" if self.immunity else "turns Informer"
-            text = f"seat {seat} accepts the hand passed by seat {self.holder} or {what}"
-        else:
-            text = f"seat {seat} discards one card, then draws one"
-        return Decision(seat, phase, text)
+        return _decision(seat, self.phase, self.holder, self.immunity)
 
     def scores(self) -> list[int]:
         """Money by seat (it may be below zero)."""
@@ -521,13 +527,13 @@ class SmuggleGame(GameBase):
         cached = self._log_cache.get(seat)
         if seat is None or (cached is not None and cached[0] == len(events)):
             return super()._log_lines(seat)
-        # (a game built without __init__, e.g. determinized, starts with none)
-        phrased = getattr(self, "_phrasings", ())
+        phrased = self.__dict__.get("_phrasings")
+        if phrased is None:  # a game built without __init__ (determinized, unpickled)
+            phrased = self._phrasings = []
         if len(phrased) < len(events):
             from prohis_nb.smuggle.log import phrasings
 
-            new_pairs = [(event[1], *phrasings(event)) for event in events[len(phrased) :]]
-            phrased = self._phrasings = (*phrased, *new_pairs)
+            phrased += [(event[1], *phrasings(event)) for event in events[len(phrased) :]]
         done, lines = cached if cached is not None else (0, ())
         new = [mine if actor == seat else theirs for actor, mine, theirs in phrased[done:]]
         if "" in new:  # an event this seat does not hear of (another seat's look)

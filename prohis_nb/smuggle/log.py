@@ -48,6 +48,9 @@ def _cards(cards: tuple[str, ...]) -> str:
 
 #: An observer that is a seat but not the actor (no seat is numbered -1).
 _ANOTHER_SEAT = -1
+#: Public events whose line starts with who did it ("You" or "Seat N") and says
+#: the rest alike to every seat: the actor's line is the others' with "You".
+_ONLY_WHO_DIFFERS = frozenset({"declare", "immunity", "accept", "pass", "search", "pay"})
 
 
 def phrasings(event: Event) -> tuple[str, str]:
@@ -60,9 +63,13 @@ def phrasings(event: Event) -> tuple[str, str]:
     >>> phrasings(("draw", 2, ("wine", "luggage")))
     ('You drew wine, luggage.', 'Seat 2 drew 2 cards.')
     """
+    kind, actor, _data = event
     others = describe(event, _ANOTHER_SEAT)
-    actor = event[1]
-    return (others if actor is None else describe(event, actor)), others
+    if actor is None:
+        return others, others
+    if kind in _ONLY_WHO_DIFFERS:  # "Seat 2 declared ..." -> "You declared ..."
+        return "You" + others[len(f"Seat {actor}") :], others
+    return describe(event, actor), others
 
 
 def describe(event: Event, observer: int | None) -> str:
