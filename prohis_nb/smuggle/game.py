@@ -30,6 +30,7 @@ from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.knowledge import Knowledge
+from prohis_nb.smuggle.log import phrasings
 from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
@@ -531,8 +532,6 @@ class SmuggleGame(GameBase):
         if phrased is None:  # a game built without __init__ (determinized, unpickled)
             phrased = self._phrasings = []
         if len(phrased) < len(events):
-            from prohis_nb.smuggle.log import phrasings
-
             phrased += [(event[1], *phrasings(event)) for event in events[len(phrased) :]]
         done, lines = cached if cached is not None else (0, ())
         new = [mine if actor == seat else theirs for actor, mine, theirs in phrased[done:]]
