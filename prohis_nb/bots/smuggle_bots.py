@@ -412,16 +412,13 @@ class ExpectedValueSmuggleBot(SmuggleBot):
 _best_declaration = maths.best_declaration
 
 
-# A pure function of hashable arguments (exact Fractions inside), asked at
+# A pure function of hashable arguments (exact, in whole numbers), asked at
 # nearly every Officer's or receiver's choice with the same few declarations
 # and rates; a cached answer is the very one computed before.
 @lru_cache(maxsize=8192)
 def _searches_or_informs(act: str, declared: tuple[str, ...], lie: float, board: Board) -> bool:
     """Whether the EV bot searches (``act="search"``) or informs on ``declared``."""
-    p_false = maths.hides_goods_probability(lie) if not declared else lie
-    if act == "search":
-        return maths.search_gain(declared, p_false, board) > 0
-    return maths.should_inform(p_false, board)
+    return maths.worth_checking(declared, lie, act, board)
 
 
 class SolvedSmuggleBot(SmuggleBot):

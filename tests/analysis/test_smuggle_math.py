@@ -31,6 +31,7 @@ from prohis_nb.analysis.smuggle import (
     search_gain,
     should_inform,
     simulate_declarations,
+    worth_checking,
 )
 from prohis_nb.smuggle.board import DUTIABLE, Board
 from prohis_nb.smuggle.game import PACK, SmuggleGame
@@ -234,6 +235,39 @@ def test_the_whole_number_best_declaration_is_the_first_option():
         best_declaration(HANDS[0], 1.5)
     with pytest.raises(ValueError, match="unknown card kind"):
         best_declaration(["gold"], 0.5)
+
+
+def test_worth_checking_in_whole_numbers_is_the_fraction_answer():
+    """worth_checking against search_gain and should_inform (Fractions), ties included."""
+    import random
+
+    rng = random.Random(16)
+    declarations = [(), ("watch",), ("wine", "wine"), ("crown", "camera", "perfume", "brandy")]
+    grid = [0, 0.1, 0.3, 0.5, 1, Fraction(2, 3), Fraction(1, 7)]
+    boards = [*BOARDS, Board(compensation=1, informer_reward=1, immunity_fine=1)]
+    for _ in range(2000):
+        declared = rng.choice(declarations)
+        lie = rng.choice(grid) if rng.random() < 0.5 else rng.random()
+        board = rng.choice(boards)
+        p = hides_goods_probability(lie) if not declared else lie
+        assert worth_checking(declared, lie, "search", board) == (
+            search_gain(declared, p, board) > 0
+        )
+        assert worth_checking(declared, lie, "inform", board) == should_inform(p, board)
+    # exact ties: informing at p = C / (R + C) and searching at p = C / (F - duty + C) do not pay
+    board = Board()
+    assert inform_value(Fraction(2, 3), board) == 0
+    assert worth_checking(("watch",), Fraction(2, 3), "inform") is False
+    assert worth_checking(("watch",), Fraction(2, 3) + Fraction(1, 10**9), "inform") is True
+    duty = board.hand_duty(dutiable(["watch"]))
+    even = board.compensation / (expected_fines_of_goods(board) - duty + board.compensation)
+    assert search_gain(("watch",), even, board) == 0
+    assert worth_checking(("watch",), even) is False
+    assert worth_checking(("watch",), even + Fraction(1, 10**9)) is True
+    with pytest.raises(ValueError, match="by is 'search' or 'inform'"):
+        worth_checking((), 0.5, by="challenge")
+    with pytest.raises(ValueError, match="lie_rate is a probability"):
+        worth_checking((), 2)
 
 
 # ---------------------------------------------------------------- a fresh hand
