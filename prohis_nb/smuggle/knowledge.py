@@ -25,6 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+#: The kinds of events that change what a seat knows of the cards.
+_ABOUT_CARDS = frozenset({"draw", "look", "discard", "search", "round"})
+
 
 class Knowledge:
     """Per seat: the cards it knows are in the current hand, and in the discard pile.
@@ -57,8 +60,11 @@ class Knowledge:
         start = max(self.done, round_start)
         # Speed shaped the bookkeeping below (issue 15: it runs for every view
         # in a tournament): the Counters are emptied and updated in place
-        # rather than replaced, and a kind is dropped when its count reaches 0.
+        # rather than replaced, and a kind is dropped when its count reaches 0;
+        # the events that tell nothing about cards (most) are skipped at once.
         for kind, actor, data in events[start:]:
+            if kind not in _ABOUT_CARDS:
+                continue
             if kind == "draw":
                 hand[actor].update(data)
             elif kind == "look":  # the receiver accepted and looked: it knows all of it
