@@ -105,6 +105,12 @@ def _indexed(legal: Sequence[Any]) -> tuple[dict[str, list[Any]], dict[Any, Any]
     return by_act, declarations
 
 
+def _immunity(legal: Sequence[Any]) -> Any:
+    """The claim of immunity among ``legal`` (``first_act``'s answer, without scanning 496)."""
+    claims = _indexed(legal)[0].get("immunity")
+    return claims[0] if claims else None
+
+
 class SmuggleRandomBot(RandomBot):
     """Random play that gives every *act* the same chance, then every action of that act.
 
@@ -153,8 +159,10 @@ class SmuggleBot(Bot):
         """No view for a forced step, nor for a method marked ``view_free`` (see ``Bot``)."""
         if len(legal_actions) == 1:
             return False
-        method = {"declare": self.declare, "discard": self.discard}.get(decision.kind, self.check)
-        return reads_view(method)
+        kind = decision.kind
+        # (one method looked up, not a dict of three bound methods: asked at every decision)
+        name = kind if kind == "declare" or kind == "discard" else "check"
+        return reads_view(getattr(self, name))
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
@@ -174,7 +182,7 @@ class SmuggleBot(Bot):
     def declare(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         """The complete truth; immunity with the Bag in hand."""
         if DIPLOMATIC_BAG in view.hand:
-            return first_act(legal_actions, "immunity")
+            return _immunity(legal_actions)
         return _declare(legal_actions, truthful_items(view.hand))
 
     @view_free
@@ -216,7 +224,7 @@ class LiarBot(SmuggleBot):
 
     def declare(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if DIPLOMATIC_BAG in view.hand or self.rng.random() < self.fake:
-            return first_act(legal_actions, "immunity")
+            return _immunity(legal_actions)
         goods = truthful_items(view.hand)
         if goods and self.rng.random() < self.lie:
             return _declare(legal_actions, ())
@@ -366,7 +374,7 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         hand = tuple(sorted(view.hand))  # the options depend on the cards, not their order
         best = _best_declaration(hand, search, inform, self.challenge, board_of(view))
         if best == "immunity":
-            return first_act(legal_actions, "immunity")
+            return _immunity(legal_actions)
         if best == "nothing":
             return _declare(legal_actions, ())
         return _declare(legal_actions, truthful_items(view.hand))
@@ -397,26 +405,20 @@ class ExpectedValueSmuggleBot(SmuggleBot):
         return (1 - p_bag) * gain - p_bag * board.immunity_fine
 
 
-# The EV bot's maths, cached: each is a pure function of hashable arguments
-# (exact Fractions inside), asked at nearly every decision with the same few
-# hands and rates; a cached answer is the very one computed before.
+# The EV bot's maths. The declaration is not cached: its rates move with
+# every line of the log the bot learns from, so a cache of it hit once in 60
+# calls; it is computed in whole numbers instead (speed, issue 15), the same
+# exact answer as the first of ``declaration_options``.
+_best_declaration = maths.best_declaration
 
 
-@lru_cache(maxsize=8192)
-def _best_declaration(
-    hand: tuple[str, ...], search: float, inform: float, challenge: float, board: Board
-) -> str:
-    """The first of :func:`~prohis_nb.analysis.smuggle.declaration_options` (the best)."""
-    return next(iter(maths.declaration_options(hand, search, inform, challenge, board)))
-
-
+# A pure function of hashable arguments (exact, in whole numbers), asked at
+# nearly every Officer's or receiver's choice with the same few declarations
+# and rates; a cached answer is the very one computed before.
 @lru_cache(maxsize=8192)
 def _searches_or_informs(act: str, declared: tuple[str, ...], lie: float, board: Board) -> bool:
     """Whether the EV bot searches (``act="search"``) or informs on ``declared``."""
-    p_false = maths.hides_goods_probability(lie) if not declared else lie
-    if act == "search":
-        return maths.search_gain(declared, p_false, board) > 0
-    return maths.should_inform(p_false, board)
+    return maths.worth_checking(declared, lie, act, board)
 
 
 class SolvedSmuggleBot(SmuggleBot):
@@ -457,7 +459,7 @@ class SolvedSmuggleBot(SmuggleBot):
                 chosen = declaration
                 break
         if chosen == IMMUNITY:
-            return first_act(legal_actions, "immunity")
+            return _immunity(legal_actions)
         return _declare(legal_actions, chosen)
 
     def check(self, view: Any, act: str) -> bool:

@@ -82,7 +82,7 @@ class EngineBox:
         state = {
             name: value
             for name, value in game.__dict__.items()
-            if name not in ("rules", "_legal", "_legal_set", "_log_cache")
+            if name not in ("rules", "_legal", "_legal_set", "_log_cache", "_phrasings")
         }
         return (_unbox, (type(game), state, game.rules.to_json()))
 

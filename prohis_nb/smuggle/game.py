@@ -30,6 +30,7 @@ from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.knowledge import Knowledge
+from prohis_nb.smuggle.log import phrasings
 from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
@@ -137,6 +138,22 @@ def _discards(seat: int, kinds: tuple[str, ...]) -> tuple[tuple[Action, ...], di
     return legal, {a: a for a in legal}
 
 
+@lru_cache(maxsize=1024)
+def _decision(seat: int, phase: str, holder: int | None, immunity: bool) -> Decision:
+    """The pending decision, phrased (kept: a view and the runner ask at every step; speed)."""
+    if phase == "declare":
+        text = f"seat {seat} declares its 4 cards or claims Diplomatic Immunity"
+    elif phase == "officer":
+        what = "challenges the immunity claim" if immunity else "searches the hand"
+        text = f"the Officer (seat {seat}) accepts seat {holder}'s declaration or {what}"
+    elif phase == "receiver":
+        what = "challenges the immunity claim" if immunity else "turns Informer"
+        text = f"seat {seat} accepts the hand passed by seat {holder} or {what}"
+    else:
+        text = f"seat {seat} discards one card, then draws one"
+    return Decision(seat, phase, text)
+
+
 class SmuggleGame(GameBase):
     """One game of Smuggle: build it from a seed or from a stacked table.
 
@@ -209,6 +226,8 @@ class SmuggleGame(GameBase):
         # What each seat knows (known_hand, known_discards) is read from the
         # events when a view asks for it (smuggle.knowledge), not kept at every step.
         self._knowledge = Knowledge(self.players)
+        # Every event phrased for its actor and for the other seats (see _log_lines).
+        self._phrasings: list[tuple[int | None, str, str]] = []
         self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
@@ -454,6 +473,7 @@ class SmuggleGame(GameBase):
         other.declared, other.immunity = self.declared, self.immunity
         other.last_search = self.last_search
         other._knowledge = self._knowledge.copy()
+        other._phrasings = list(getattr(self, "_phrasings", ()))
         other._round_start = self._round_start
         other._amounts = self._amounts
 
@@ -480,20 +500,10 @@ class SmuggleGame(GameBase):
 
     @property
     def decision(self) -> Decision | None:
-        seat, phase = self.to_act, self.phase
+        seat = self.to_act
         if seat is None:
             return None
-        if phase == "declare":
-            text = f"seat {seat} declares its 4 cards or claims Diplomatic Immunity"
-        elif phase == "officer":
-            what = "challenges the immunity claim" if self.immunity else "searches the hand"
-            text = f"the Officer (seat {seat}) accepts seat {self.holder}'s declaration or {what}"
-        elif phase == "receiver":
-            what = "challenges the immunity claim" if self.immunity else "turns Informer"
-            text = f"seat {seat} accepts the hand passed by seat {self.holder} or {what}"
-        else:
-            text = f"seat {seat} discards one card, then draws one"
-        return Decision(seat, phase, text)
+        return _decision(seat, self.phase, self.holder, self.immunity)
 
     def scores(self) -> list[int]:
         """Money by seat (it may be below zero)."""
@@ -503,6 +513,34 @@ class SmuggleGame(GameBase):
         from prohis_nb.smuggle.log import describe
 
         return describe(event, observer)
+
+    def _log_lines(self, seat: int | None) -> tuple[str, ...]:
+        """``seat``'s log as a tuple: the shared machinery's, with each event phrased twice at most.
+
+        Speed shaped this (issue 15): in a tournament every seat reads its
+        log, and the core phrased each event once per seat. An event reads the
+        same to every seat but its actor (``smuggle.log.phrasings``), so the
+        game keeps both lines of every event, phrased once, and a seat's new
+        lines are picked from them. The lines are the same as ``describe``'s.
+        The teacher's log (``None``) is phrased as before.
+        """
+        events = self._events
+        cached = self._log_cache.get(seat)
+        if seat is None or (cached is not None and cached[0] == len(events)):
+            return super()._log_lines(seat)
+        phrased = self.__dict__.get("_phrasings")
+        if phrased is None:  # a game built without __init__ (determinized, unpickled)
+            phrased = self._phrasings = []
+        if len(phrased) < len(events):
+            phrased += [(event[1], *phrasings(event)) for event in events[len(phrased) :]]
+        done, lines = cached if cached is not None else (0, ())
+        new = [mine if actor == seat else theirs for actor, mine, theirs in phrased[done:]]
+        if "" in new:  # an event this seat does not hear of (another seat's look)
+            new = [line for line in new if line]
+        if new:
+            lines = (*lines, *new)
+        self._log_cache[seat] = (len(events), lines)
+        return lines
 
     def view(self, seat: int):
         """What ``seat`` may see now (a frozen ``SeatView``)."""

@@ -25,6 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+#: The kinds of events that change what a seat knows of the cards.
+_ABOUT_CARDS = frozenset({"draw", "look", "discard", "search", "round"})
+
 
 class Knowledge:
     """Per seat: the cards it knows are in the current hand, and in the discard pile.
@@ -55,7 +58,13 @@ class Knowledge:
         """
         hand, discards = self.hand, self.discards
         start = max(self.done, round_start)
+        # Speed shaped the bookkeeping below (issue 15: it runs for every view
+        # in a tournament): the Counters are emptied and updated in place
+        # rather than replaced, and a kind is dropped when its count reaches 0;
+        # the events that tell nothing about cards (most) are skipped at once.
         for kind, actor, data in events[start:]:
+            if kind not in _ABOUT_CARDS:
+                continue
             if kind == "draw":
                 hand[actor].update(data)
             elif kind == "look":  # the receiver accepted and looked: it knows all of it
@@ -65,12 +74,16 @@ class Knowledge:
             elif kind == "search":
                 # Shown to everyone, then thrown away as a new hand is drawn:
                 # every seat knows these cards are in the discard pile.
-                for seat in range(len(hand)):
-                    discards[seat].update(data.cards)
-                    hand[seat] = Counter()
+                shown = data.cards
+                for known in discards:
+                    known.update(shown)
+                for known in hand:
+                    known.clear()
             elif kind == "round":  # a fresh pack, an empty discard pile
-                for seat in range(len(hand)):
-                    hand[seat], discards[seat] = Counter(), Counter()
+                for known in hand:
+                    known.clear()
+                for known in discards:
+                    known.clear()
         self.done = len(events)
 
     def _forget_discard(self, seat: int, card: str) -> None:
@@ -81,9 +94,17 @@ class Knowledge:
         """
         for observer, known in enumerate(self.hand):
             if observer == seat:
-                known[card] -= 1
+                _take_one(known, card)
                 self.discards[seat][card] += 1
-            else:
+            elif known:
                 for kind in list(known):
-                    known[kind] -= 1
-            known += Counter()  # drop the kinds down to zero
+                    _take_one(known, kind)
+
+
+def _take_one(known: Counter, kind: str) -> None:
+    """One fewer ``kind`` in ``known``; the kind goes when none is left (kept counts are > 0)."""
+    left = known[kind] - 1
+    if left > 0:
+        known[kind] = left
+    else:
+        known.pop(kind, None)

@@ -56,7 +56,14 @@ class SmuggleRules:
 
     def variants(self) -> dict:
         """The settings that differ from the defaults, by record name."""
-        return {} if self.board == _DEFAULT_BOARD else {"board": self.board.to_json()}
+        # Whether the board is the default is kept (speed: every seat view
+        # writes the rules as JSON); the dict itself is new at every call.
+        try:
+            default = self.__dict__["_default_board"]
+        except KeyError:
+            default = self.board == _DEFAULT_BOARD
+            object.__setattr__(self, "_default_board", default)
+        return {} if default else {"board": self.board.to_json()}
 
     def to_json(self) -> dict:
         """``{"players": N, "variants": {...}}`` as written into a record."""

@@ -15,6 +15,7 @@ import pytest
 from prohis_nb.analysis.smuggle import (
     DeclareOrLie,
     InformerGame,
+    best_declaration,
     declaration_options,
     declaration_value,
     dutiable,
@@ -30,6 +31,7 @@ from prohis_nb.analysis.smuggle import (
     search_gain,
     should_inform,
     simulate_declarations,
+    worth_checking,
 )
 from prohis_nb.smuggle.board import DUTIABLE, Board
 from prohis_nb.smuggle.game import PACK, SmuggleGame
@@ -194,6 +196,78 @@ def test_the_options_are_ranked_best_first():
     assert list(declaration_options(with_bag, 0.9, challenge_rate=0.5))[0] == "immunity"
     options = declaration_options(["luggage"] * 4, 0.5)
     assert "nothing" not in options  # nothing to hide: "nothing" is the truth
+
+
+def test_the_whole_number_best_declaration_is_the_first_option():
+    """best_declaration (integers) against declaration_options (Fractions), ties included."""
+    import random
+
+    rng = random.Random(15)
+    kinds = [*DUTIABLE, "luggage", "luggage", "diplomatic_bag"]
+    # rates that make two options tie exactly (0.3 with a watch: truth = nothing = -90)
+    grid = [0, 0.1, 0.25, 0.3, 0.5, 0.75, 1, Fraction(1, 3), Fraction(2, 7)]
+    boards = [*BOARDS, Board(compensation=1, informer_reward=1, immunity_fine=1)]
+    ties = 0
+    for case in range(3000):
+        hand = HANDS[case % len(HANDS)] if case < 50 else rng.choices(kinds, k=4)
+        rates = [rng.choice(grid) if rng.random() < 0.6 else rng.random() for _ in range(3)]
+        board = rng.choice(boards)
+        options = declaration_options(hand, *rates, board=board)
+        values = list(options.values())
+        ties += len(values) > 1 and values[0] == values[1]
+        assert best_declaration(hand, *rates, board=board) == next(iter(options)), (hand, rates)
+    # ties made on purpose: truth = nothing at s = D / (F + C) with no Informer,
+    # truth = immunity (0) at s = D / C unchallenged
+    for hand in HANDS:
+        goods = dutiable(hand)
+        if not goods or "diplomatic_bag" in hand:
+            continue
+        board = Board()
+        d, f = board.hand_duty(goods), board.hand_fines(goods)
+        for rates in [(Fraction(d, f + board.compensation), 0, 1), (Fraction(d, 200), 0, 0)]:
+            if rates[0] > 1:
+                continue
+            values = list(declaration_options(hand, *rates).values())
+            ties += values[0] == values[1]
+            assert best_declaration(hand, *rates) == next(iter(declaration_options(hand, *rates)))
+    assert ties > 10  # the tie-breaking order was exercised
+    with pytest.raises(ValueError, match="search_rate is a probability"):
+        best_declaration(HANDS[0], 1.5)
+    with pytest.raises(ValueError, match="unknown card kind"):
+        best_declaration(["gold"], 0.5)
+
+
+def test_worth_checking_in_whole_numbers_is_the_fraction_answer():
+    """worth_checking against search_gain and should_inform (Fractions), ties included."""
+    import random
+
+    rng = random.Random(16)
+    declarations = [(), ("watch",), ("wine", "wine"), ("crown", "camera", "perfume", "brandy")]
+    grid = [0, 0.1, 0.3, 0.5, 1, Fraction(2, 3), Fraction(1, 7)]
+    boards = [*BOARDS, Board(compensation=1, informer_reward=1, immunity_fine=1)]
+    for _ in range(2000):
+        declared = rng.choice(declarations)
+        lie = rng.choice(grid) if rng.random() < 0.5 else rng.random()
+        board = rng.choice(boards)
+        p = hides_goods_probability(lie) if not declared else lie
+        assert worth_checking(declared, lie, "search", board) == (
+            search_gain(declared, p, board) > 0
+        )
+        assert worth_checking(declared, lie, "inform", board) == should_inform(p, board)
+    # exact ties: informing at p = C / (R + C) and searching at p = C / (F - duty + C) do not pay
+    board = Board()
+    assert inform_value(Fraction(2, 3), board) == 0
+    assert worth_checking(("watch",), Fraction(2, 3), "inform") is False
+    assert worth_checking(("watch",), Fraction(2, 3) + Fraction(1, 10**9), "inform") is True
+    duty = board.hand_duty(dutiable(["watch"]))
+    even = board.compensation / (expected_fines_of_goods(board) - duty + board.compensation)
+    assert search_gain(("watch",), even, board) == 0
+    assert worth_checking(("watch",), even) is False
+    assert worth_checking(("watch",), even + Fraction(1, 10**9)) is True
+    with pytest.raises(ValueError, match="by is 'search' or 'inform'"):
+        worth_checking((), 0.5, by="challenge")
+    with pytest.raises(ValueError, match="lie_rate is a probability"):
+        worth_checking((), 2)
 
 
 # ---------------------------------------------------------------- a fresh hand

@@ -205,7 +205,25 @@ def test_smuggle_ev_bot_plays_as_without_its_caches(monkeypatch):
     from prohis_nb.bots import smuggle_bots
 
     cached = tournament_hash("smuggle", 4, games=8)
-    for name in ("_best_declaration", "_searches_or_informs"):
-        monkeypatch.setattr(smuggle_bots, name, getattr(smuggle_bots, name).__wrapped__)
     monkeypatch.setattr(smuggle, "_decimal", lambda value: Fraction(repr(value)))
+    # the declaration in whole numbers (best_declaration) swapped back for the
+    # Fractions of declaration_options it replaced
+    monkeypatch.setattr(smuggle_bots, "_best_declaration", _slow_best_declaration)
+    # and the check in whole numbers (worth_checking) for the Fractions it replaced
+    monkeypatch.setattr(smuggle_bots, "_searches_or_informs", _slow_searches_or_informs)
     assert tournament_hash("smuggle", 4, games=8) == cached
+
+
+def _slow_searches_or_informs(act, declared, lie, board):
+    from prohis_nb.analysis import smuggle as maths
+
+    p_false = maths.hides_goods_probability(lie) if not declared else lie
+    if act == "search":
+        return maths.search_gain(declared, p_false, board) > 0
+    return maths.should_inform(p_false, board)
+
+
+def _slow_best_declaration(hand, search, inform, challenge, board):
+    from prohis_nb.analysis.smuggle import declaration_options
+
+    return next(iter(declaration_options(hand, search, inform, challenge, board)))
