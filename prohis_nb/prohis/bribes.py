@@ -155,6 +155,10 @@ class Bribes(ActionFamily):
             if any(counts) and counts not in excluded:
                 yield Action(seat, "bribe", cards=_expand(counts))
 
+    def listed(self) -> tuple[Action, ...] | None:
+        """Every bribe, if the family is small enough to be listed (see :data:`LISTED`), else None."""
+        return self._listed
+
     # ------------------------------------------------------------ membership
 
     def counts_of(self, cards: Any) -> tuple[int, ...] | None:
