@@ -156,7 +156,7 @@ class Bribes(ActionFamily):
                 yield Action(seat, "bribe", cards=_expand(counts))
 
     def listed(self) -> tuple[Action, ...] | None:
-        """Every bribe, if the family is small enough to be listed (see :data:`LISTED`), else None."""
+        """Every bribe, if the family is small enough to be listed (:data:`LISTED`), else None."""
         return self._listed
 
     # ------------------------------------------------------------ membership
