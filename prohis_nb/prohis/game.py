@@ -1278,10 +1278,8 @@ def _turn_actions(
     seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
 ) -> _Legal:
     """The actions of a turn; ``hand`` may be capped at 4 of a kind (:func:`_convoy_key`)."""
-    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
-    if pile_ok:
-        actions.append(Action(seat, "take", source="pile"))
-    pass_ = Action(seat, "pass")
+    actions = _takes(seat, row_mask, pile_ok)
+    pass_ = _PASS[seat]
     if sum(hand) < 2:
         actions.append(pass_)
         return _with_set(actions)
@@ -1296,11 +1294,25 @@ def _turn_actions(
 
 @lru_cache(maxsize=4096)
 def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> _Legal:
-    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
+    return _with_set([*_takes(seat, row_mask, pile_ok), Action(seat, "stop")])
+
+
+#: _TAKE_ROW[seat][slot], _TAKE_PILE[seat], _PASS[seat]: built once (a turn's
+#: actions are listed again at every new hand: a cache miss stays cheap).
+_TAKE_ROW = [
+    [Action(seat, "take", source="row", slot=slot) for slot in range(ROW_SLOTS)]
+    for seat in range(max(_OPPONENTS))
+]
+_TAKE_PILE = [Action(seat, "take", source="pile") for seat in range(max(_OPPONENTS))]
+_PASS = [Action(seat, "pass") for seat in range(max(_OPPONENTS))]
+
+
+def _takes(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> list[Action]:
+    """The draws ``seat`` may make: each row slot that holds a card, then the pile."""
+    takes = [action for action, full in zip(_TAKE_ROW[seat], row_mask) if full]
     if pile_ok:
-        actions.append(Action(seat, "take", source="pile"))
-    actions.append(Action(seat, "stop"))
-    return _with_set(actions)
+        takes.append(_TAKE_PILE[seat])
+    return takes
 
 
 def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
