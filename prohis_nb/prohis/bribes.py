@@ -108,7 +108,7 @@ class Bribes(ActionFamily):
         self._listed: tuple[Action, ...] | None = None
         self._listed_lookup: dict[Action, Action] | None = None
         if self._size < LISTED:
-            self._listed = tuple(self._item(i) for i in range(self._size))
+            self._listed = tuple(self._iterate())  # (the same order as _item's, faster)
             self._listed_lookup = {action: action for action in self._listed}
 
     # ------------------------------------------------------------ the sequence
@@ -154,6 +154,10 @@ class Bribes(ActionFamily):
         for counts in product(*(range(c + 1) for c in self.hand)):
             if any(counts) and counts not in excluded:
                 yield Action(seat, "bribe", cards=_expand(counts))
+
+    def listed(self) -> tuple[Action, ...] | None:
+        """Every bribe, if the family is small enough to be listed (:data:`LISTED`), else None."""
+        return self._listed
 
     # ------------------------------------------------------------ membership
 

@@ -475,8 +475,7 @@ class ProhisGame(GameBase):
             mask = _FULL_ROW if None not in row else _row_mask(row)
             return _second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
-            legal = _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
-            return legal, legal.lookup
+            return _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
         if phase == BRIBE_ANSWER:
             return _simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
@@ -1217,18 +1216,21 @@ def _with_set(actions: list[Action]) -> _Legal:
     return tuple(actions), {action: action for action in actions}
 
 
-@lru_cache(maxsize=65536)
-def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
-    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make.
+@lru_cache(maxsize=8192)
+def _convoy_cards(hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """The cards of every distinct ordered convoy of 2 to 4 cards ``hand`` can make.
 
-    ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
+    In a fixed order (depth first, kinds in their order: every seat's list of
+    turn actions, and so a seeded random choice among them, depends on it).
+    The same for every seat, so computed once per hand (``hand`` may be capped
+    at 4 cards of a kind, :func:`_convoy_key`).
     """
-    out: list[Action] = []
+    out: list[tuple[str, ...]] = []
     counts = list(hand)
 
     def extend(prefix: list[str]) -> None:
         if len(prefix) >= 2:
-            out.append(Action(seat, "convoy", cards=tuple(prefix)))
+            out.append(tuple(prefix))
         if len(prefix) == 4:
             return
         for k in range(5):
@@ -1240,7 +1242,35 @@ def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
                 counts[k] += 1
 
     extend([])
-    return _with_set(out)
+    return tuple(out)
+
+
+class _ConvoyActions(dict):  # (at most 775 keys per seat: the distinct convoys of 2-4 cards)
+    """Convoy cards -> one seat's convoy ``Action``, built once per distinct convoy."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, cards: tuple[str, ...]) -> Action:
+        action = self[cards] = Action(self.seat, "convoy", cards=cards)
+        return action
+
+
+#: _CONVOY_ACTIONS[seat][cards]: that seat's convoy action (shared by all its lists).
+_CONVOY_ACTIONS = [_ConvoyActions(seat) for seat in range(max(_OPPONENTS))]
+
+
+@lru_cache(maxsize=65536)
+def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
+    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make, as ``seat``'s actions.
+
+    ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
+    """
+    # A cache miss here happens a few times per game (a new hand): it only
+    # gathers actions already built (speed shaped this, with _convoy_cards).
+    actions = _CONVOY_ACTIONS[seat]
+    return _with_set([actions[cards] for cards in _convoy_cards(hand)])
 
 
 @lru_cache(maxsize=65536)
@@ -1248,10 +1278,8 @@ def _turn_actions(
     seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
 ) -> _Legal:
     """The actions of a turn; ``hand`` may be capped at 4 of a kind (:func:`_convoy_key`)."""
-    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
-    if pile_ok:
-        actions.append(Action(seat, "take", source="pile"))
-    pass_ = Action(seat, "pass")
+    actions = _takes(seat, row_mask, pile_ok)
+    pass_ = _PASS[seat]
     if sum(hand) < 2:
         actions.append(pass_)
         return _with_set(actions)
@@ -1266,11 +1294,25 @@ def _turn_actions(
 
 @lru_cache(maxsize=4096)
 def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> _Legal:
-    actions = [Action(seat, "take", source="row", slot=i) for i in range(4) if row_mask[i]]
+    return _with_set([*_takes(seat, row_mask, pile_ok), Action(seat, "stop")])
+
+
+#: _TAKE_ROW[seat][slot], _TAKE_PILE[seat], _PASS[seat]: built once (a turn's
+#: actions are listed again at every new hand: a cache miss stays cheap).
+_TAKE_ROW = [
+    [Action(seat, "take", source="row", slot=slot) for slot in range(ROW_SLOTS)]
+    for seat in range(max(_OPPONENTS))
+]
+_TAKE_PILE = [Action(seat, "take", source="pile") for seat in range(max(_OPPONENTS))]
+_PASS = [Action(seat, "pass") for seat in range(max(_OPPONENTS))]
+
+
+def _takes(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> list[Action]:
+    """The draws ``seat`` may make: each row slot that holds a card, then the pile."""
+    takes = [action for action, full in zip(_TAKE_ROW[seat], row_mask) if full]
     if pile_ok:
-        actions.append(Action(seat, "take", source="pile"))
-    actions.append(Action(seat, "stop"))
-    return _with_set(actions)
+        takes.append(_TAKE_PILE[seat])
+    return takes
 
 
 def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
@@ -1295,14 +1337,23 @@ _CONTROL_ACTIONS = [
 @lru_cache(maxsize=4096)
 def _bribe_actions(
     seat: int, hand: tuple[int, ...], rejected: tuple[tuple[int, ...], ...]
-) -> LegalActions:
-    """Every bribe ``hand`` allows (but the ``rejected`` ones), then ``no_bribe``.
+) -> tuple[LegalActions, Mapping[Action, Action]]:
+    """Every bribe ``hand`` allows (but the ``rejected`` ones), then ``no_bribe``; and their lookup.
 
     The bribes are a :class:`~prohis_nb.prohis.bribes.Bribes` family: a hand
     of hundreds of cards allows billions of them, so they are decoded on
-    demand, never listed.
+    demand, never listed. A usual hand's few dozen bribes are listed by the
+    family, and the lookup is then a plain dict of them (``apply`` finds an
+    offer by one dict probe instead of a call through the family: speed).
     """
-    return LegalActions([Bribes(seat, hand, rejected), (Action(seat, "no_bribe"),)])
+    bribes, no_bribe = Bribes(seat, hand, rejected), Action(seat, "no_bribe")
+    legal = LegalActions([bribes, (no_bribe,)])
+    listed = bribes.listed()
+    if listed is None:
+        return legal, legal.lookup
+    lookup = {action: action for action in listed}
+    lookup[no_bribe] = no_bribe
+    return legal, lookup
 
 
 @lru_cache(maxsize=1024)
