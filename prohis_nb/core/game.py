@@ -46,6 +46,34 @@ if TYPE_CHECKING:
     from prohis_nb.core.record import Record
 
 
+def instance_state(game: object) -> dict[str, Any]:
+    """Every attribute set on ``game`` itself: its ``__dict__`` and its filled ``__slots__``.
+
+    A game class may keep its busiest attributes in ``__slots__`` (``ProhisGame``
+    does, for speed: see its ``__slots__``). Undo, copies, the chronicle's
+    replay and OpenSpiel's pickled states move a game's state through this
+    function and :func:`set_instance_state`, so they see those attributes too.
+    """
+    state = dict(getattr(game, "__dict__", {}))
+    for cls in type(game).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and name not in state:
+                value = getattr(game, name, _UNSET)
+                if value is not _UNSET:
+                    state[name] = value
+    return state
+
+
+def set_instance_state(game: object, state: Mapping[str, Any]) -> None:
+    """Set every attribute of ``state`` on ``game`` (slots and ``__dict__`` alike)."""
+    for name, value in state.items():
+        setattr(game, name, value)
+
+
+_UNSET = object()
+
+
 class Decision(namedtuple("Decision", "seat kind text")):
     """Who has to decide what, right now: ``Decision(seat, kind, text)``.
 
@@ -345,7 +373,7 @@ class GameBase(ABC):
         rebuilt = self._fresh()
         for action in self._actions[:-1]:
             rebuilt.apply(action)
-        self.__dict__.update(rebuilt.__dict__)
+        set_instance_state(self, instance_state(rebuilt))
         return last
 
     def copy(self) -> Self:

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from prohis_nb.core.game import GameBase
+from prohis_nb.core.game import GameBase, instance_state, set_instance_state
 
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
@@ -81,7 +81,7 @@ class EngineBox:
             return (EngineBox, (None,))
         state = {
             name: value
-            for name, value in game.__dict__.items()
+            for name, value in instance_state(game).items()
             if name not in ("rules", "_legal", "_legal_set", "_log_cache", "_phrasings")
         }
         return (_unbox, (type(game), state, game.rules.to_json()))
@@ -90,7 +90,7 @@ class EngineBox:
 def _unbox(cls: type[GameBase], state: dict[str, Any], rules: dict[str, Any]) -> EngineBox:
     """Rebuild a pickled :class:`EngineBox` (see ``EngineBox.__reduce__``)."""
     game: GameBase = object.__new__(cls)
-    game.__dict__.update(state)
+    set_instance_state(game, state)
     game.rules = cls.rules_type.from_json(rules)
     game._legal, game._legal_set, game._log_cache = None, None, {}
     return EngineBox(game)
