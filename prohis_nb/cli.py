@@ -254,7 +254,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         game = random_game(cls, rules, seed)
-        decisions += len(game.actions) + sum(len(f) for f in game._forced)
+        decisions += len(game.actions) + game.forced_steps_taken
         scores = game.scores()
         winners = game.winners()
         for seat in range(players):

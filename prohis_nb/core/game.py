@@ -123,7 +123,10 @@ class GameBase(ABC):
     rules: Any
     setup: dict[str, Any]
     _actions: list[Any]
-    _forced: list[Sequence[Any]]
+    # The forced steps taken after an action, by the action's index. Only the
+    # actions that were followed by forced steps have an entry (a dict, not a
+    # list with an empty entry per action: one write saved at every decision).
+    _forced: dict[int, Sequence[Any]]
     _events: list[Event]
     _legal: Sequence[Any] | None
     _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
@@ -220,7 +223,7 @@ class GameBase(ABC):
     def _start(self) -> None:
         """Call at the end of a subclass's ``__init__``: resets the bookkeeping."""
         self._actions = []
-        self._forced = []
+        self._forced = {}
         # Each observer's phrased log, as (events phrased, lines): see ``_log_lines``.
         self._log_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
         self._legal = None
@@ -297,10 +300,10 @@ class GameBase(ABC):
         self._actions.append(canonical)
         # The next decision's legal actions are listed now (a caller will ask for
         # them anyway): only a single one can make it a forced step.
-        if len(self.legal_actions()) != 1:
-            self._forced.append(())  # the usual case; shared, no new list per action
-        else:
-            self._forced.append(self._take_forced_steps())
+        if len(self.legal_actions()) == 1:
+            forced = self._take_forced_steps()
+            if forced:
+                self._forced[len(self._actions) - 1] = forced
 
     def _check_refused(self, action: Any) -> Any:
         """The slow path of ``apply``: read the action, and raise if it is refused.
@@ -354,11 +357,23 @@ class GameBase(ABC):
         """The actions taken so far, as a record holds them (publicly forced steps left out)."""
         return tuple(self._actions)
 
+    @property
+    def forced_steps_taken(self) -> int:
+        """How many forced steps the engine took after actions so far (the deal's left out)."""
+        return sum(map(len, self._forced.values()))
+
     def forced_after(self, index: int) -> tuple[Any, ...]:
         """The forced steps the engine took after action ``index`` (-1: before any)."""
         if index == -1:
             return tuple(self._initial_forced)
-        return tuple(self._forced[index])
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"an action's index is a whole number, got {excerpt(index)}")
+        if not 0 <= index < len(self._actions):
+            raise IndexError(
+                f"no action {index}: {len(self._actions)} taken, indices -1 (before any) to "
+                f"{len(self._actions) - 1}"
+            )
+        return tuple(self._forced.get(index, ()))
 
     def undo(self) -> Any:
         """Take back the last action (and the forced steps that followed it); return it.
@@ -383,7 +398,7 @@ class GameBase(ABC):
         other.rules = self.rules
         other.setup = self.setup
         other._actions = list(self._actions)
-        other._forced = list(self._forced)
+        other._forced = dict(self._forced)
         other._initial_forced = self._initial_forced
         other._events = list(self._events)
         other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)

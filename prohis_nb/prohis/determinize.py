@@ -217,7 +217,7 @@ def _build(view: SeatView, dealt: dict[str, list[str]], rng: random.Random) -> P
             for o, bounds in enumerate(game._known_hand)
         ]
     game._events = [Event("recalled", me, {"seat": me, "line": line}) for line in view.log]
-    game._actions, game._forced = [], []
+    game._actions, game._forced = [], {}
     game._log_cache, game._legal, game._legal_set = {}, None, None
     game._initial_forced = game._take_forced_steps()
     return game

@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
+from prohis_nb.core.caches import MemoTable
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase, instance_state, set_instance_state
 from prohis_nb.core.legal import LegalActions
@@ -80,6 +81,9 @@ BRIBE_ANSWER = "bribe_answer"  # the controller accepts or rejects the bribe
 INSPECT_OR_WAIVE = "inspect_or_waive"  # no bribe: the controller inspects or waives
 INSPECTION = "inspection"  # the controller turns convoy cards over, one at a time
 OVER = "over"
+#: The phases whose single legal action may be forced by hidden cards only (see
+#: ``ProhisGame._forced_is_public``); a constant set, not a tuple built per call.
+_ASKED_EVEN_IF_SINGLE = frozenset((CONTROL, BRIBE))
 
 HAND_LIMIT = 8  # no drawing with this many cards or more in hand
 ROW_SLOTS = 4
@@ -470,7 +474,8 @@ class ProhisGame(GameBase):
         if canonical is None:
             canonical = self._check_refused(action)
         _HANDLERS[canonical.act](self, canonical)
-        self._actions.append(canonical)
+        actions = self._actions
+        actions.append(canonical)
         legal, self._legal_set = self._compute_legal()
         self._legal = legal
         # A single legal action may be a forced step (the engine takes it).
@@ -484,9 +489,7 @@ class ProhisGame(GameBase):
                 self._legal = legal
                 if len(legal) != 1 or not self._forced_is_public():
                     break
-            self._forced.append(forced)
-        else:
-            self._forced.append(())  # the usual case; shared, no new list per action
+            self._forced[len(actions) - 1] = forced
 
     apply.__doc__ = GameBase.apply.__doc__
 
@@ -509,13 +512,27 @@ class ProhisGame(GameBase):
                 (hand[LIEUTENANT] > 0) + 2 * (hand[CAPTAIN] > 0) + 4 * (hand[INSPECTOR] > 0)
             ]
         if phase == TURN:
-            # (the keys of _convoy_key and _row_mask, inlined for their usual values)
+            # (the keys of _convoy_key and _row_mask, inlined for their usual values:
+            # five named counts add and compare faster than sum(), max() and tuple())
             hand = self.hands[seat]  # type: ignore[index]
-            size = sum(hand)
-            key = tuple(hand) if size <= 4 or max(hand) <= 4 else _convoy_key(hand)
+            legal_, illegal, lieutenant, captain, inspector = hand
+            size = legal_ + illegal + lieutenant + captain + inspector
+            key: tuple[int, ...]
+            if legal_ <= 4 and illegal <= 4 and lieutenant <= 4 and captain <= 4 and inspector <= 4:
+                key = (legal_, illegal, lieutenant, captain, inspector)
+            else:
+                key = _convoy_key(hand)
             if size >= HAND_LIMIT:  # no drawing: convoys and pass only
                 return _turn_actions(seat, key, _NO_ROW, False)
             row = self.row
+            if self.pile and None not in row:  # the usual turn: a full row and a pile left
+                # (a plain dict by hand: half the cost of the lru_cache call below)
+                turns = _FULL_ROW_TURNS_BY_SEAT[seat]  # type: ignore[index]
+                legal = turns.get(key)
+                if legal is None:
+                    _FULL_ROW_TURNS.make_room(turns)
+                    legal = turns[key] = _turn_actions(seat, key, _FULL_ROW, True)
+                return legal
             mask = _FULL_ROW if None not in row else _row_mask(row)
             return _turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
@@ -547,7 +564,7 @@ class ProhisGame(GameBase):
         or every card in it publicly known), or a smuggler holds one card (one
         possible offer, whatever its kind).
         """
-        if self.phase not in (CONTROL, BRIBE):
+        if self.phase not in _ASKED_EVEN_IF_SINGLE:
             return True
         seat = self._to_act
         assert seat is not None
@@ -1070,12 +1087,8 @@ def _deal(rules: ProhisRules, seed: int):
     next 4, and so on; the next 4 make the row (slot 0 first); the rest is the
     pile, top first. Then the same generator picks the first player.
     """
-    check_deal(rules)
-    deck = rules.deck_counts()
     rng = random.Random(seed)
-    stock = [KIND_INDEX["legal"]] * deck["legal"]
-    stock += [KIND_INDEX["illegal"]] * deck["illegal"]
-    stock += [KIND_INDEX["lieutenant"]] * deck["lieutenant"]
+    stock = list(_stock_to_shuffle(rules))
     shuffle(rng, stock)  # the same as rng.shuffle(stock), faster (core.deal)
     n = rules.players
     hands = []
@@ -1088,6 +1101,31 @@ def _deal(rules: ProhisRules, seed: int):
     pile_top_first = stock[4 * n + 4 :]
     first = rng.randrange(n)
     return hands, row, pile_top_first[::-1], first
+
+
+#: The unshuffled stock of each deck, by (players, full_box, deck): see _stock_to_shuffle.
+_STOCKS = MemoTable(__name__, "_STOCKS", parts=1, maxsize=64)
+_STOCK_BY_DECK = _STOCKS.parts[0]
+
+
+def _stock_to_shuffle(rules: ProhisRules) -> tuple[int, ...]:
+    """The goods and lieutenants, as kind indices in kind order, ready to shuffle.
+
+    The same for every game of the same deck, so worked out (and checked by
+    ``check_deal``) once per deck: a simulation deals thousands of games.
+    """
+    key = (rules.players, rules.full_box, rules.deck)  # all that decides the deck
+    stock = _STOCK_BY_DECK.get(key)
+    if stock is None:
+        check_deal(rules)  # (raises for a deck too small: then nothing is stored)
+        deck = rules.deck_counts()
+        _STOCKS.make_room(_STOCK_BY_DECK)
+        stock = _STOCK_BY_DECK[key] = (
+            (KIND_INDEX["legal"],) * deck["legal"]
+            + (KIND_INDEX["illegal"],) * deck["illegal"]
+            + (KIND_INDEX["lieutenant"],) * deck["lieutenant"]
+        )
+    return stock
 
 
 def _read_table(rules: ProhisRules, table: Any):
@@ -1318,8 +1356,13 @@ def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
     """
     # A cache miss here happens a few times per game (a new hand): it only
     # gathers actions already built (speed shaped this, with _convoy_cards).
-    actions = _CONVOY_ACTIONS[seat]
-    return _with_set([actions[cards] for cards in _convoy_cards(hand)])
+    return _with_set(list(map(_CONVOY_ACTIONS[seat].__getitem__, _convoy_cards(hand))))
+
+
+#: The actions of a turn with a full row and a pile left, one dict per seat, by
+#: hand as _convoy_key gives it: the lookup of most turns (_compute_legal).
+_FULL_ROW_TURNS = MemoTable(__name__, "_FULL_ROW_TURNS", parts=max(_OPPONENTS), maxsize=4096)
+_FULL_ROW_TURNS_BY_SEAT = _FULL_ROW_TURNS.parts
 
 
 @lru_cache(maxsize=65536)

@@ -130,7 +130,7 @@ def determinize_smuggle(view: SeatView, rng: random.Random) -> SmuggleGame:
     game._knowledge = knowledge
     game._round_start = 0
     game._amounts = _Amounts(game.rules.board)
-    game._actions, game._forced = [], []
+    game._actions, game._forced = [], {}
     game._log_cache, game._legal, game._legal_set = {}, None, None
     game._initial_forced = game._take_forced_steps()
     return game

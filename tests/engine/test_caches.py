@@ -26,8 +26,18 @@ def _is_memoiser(decorator: ast.expr) -> bool:
     return name in MEMOISERS
 
 
+def _is_memo_table(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "MemoTable"
+    )
+
+
 def memoised_in_source() -> set[tuple[str, str]]:
-    """(module, function) of each ``@cache``/``@lru_cache`` in the engine's source, read by ast."""
+    """(module, name) of each memo table in the engine's source, read by ast.
+
+    A function under ``@cache``/``@lru_cache``, or a name given a ``MemoTable(...)``.
+    """
     found = set()
     for package in ENGINE_PACKAGES:
         folder = ROOT / package.split(".", 1)[1]
@@ -38,6 +48,8 @@ def memoised_in_source() -> set[tuple[str, str]]:
                     _is_memoiser(d) for d in node.decorator_list
                 ):
                     found.add((module, node.name))
+                if isinstance(node, ast.Assign) and _is_memo_table(node.value):
+                    found.update((module, target.id) for target in node.targets)  # type: ignore[attr-defined]
     return found
 
 

@@ -200,3 +200,27 @@ def test_a_written_out_step_that_was_not_forced_is_still_checked():
     with pytest.raises(RecordError, match="action 1") as error:
         record_of(R3, table, actions).replay()
     assert error.value.index == 1
+
+
+def test_forced_after_names_the_actions_it_can_answer_for():
+    _, game = written_out_game()
+    taken = len(game.actions)
+    before = table_json(game)
+    for index in (taken, taken + 5, -2):
+        with pytest.raises(IndexError, match=rf"no action {index}: {taken} taken, indices -1"):
+            game.forced_after(index)
+    with pytest.raises(TypeError, match="an action's index is a whole number"):
+        game.forced_after("2")  # type: ignore[arg-type]
+    assert table_json(game) == before and len(game.actions) == taken
+
+
+def test_forced_steps_taken_counts_the_steps_between_recorded_actions():
+    _, game = written_out_game()
+    # By the rules: the rejected bribe owes an inspection (1 step), and a captain
+    # turns 2 cards of a 2-card convoy, so the second turn is forced (1 step).
+    assert [a.act for a in game.actions][-3:] == ["bribe", "reject", "turn"]
+    assert game.forced_steps_taken == 2
+    copy = game.copy()
+    game.undo()  # the last turn, and the forced turn after it
+    assert game.forced_steps_taken == 1 and copy.forced_steps_taken == 2
+    assert ProhisGame(R3, seed=5).forced_steps_taken == 0  # the deal's own steps are left out
