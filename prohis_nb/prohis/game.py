@@ -506,10 +506,13 @@ class ProhisGame(GameBase):
         phase = self.phase
         seat = self._to_act
         if phase == CONTROL:
-            # (a table lookup: which of the three controller kinds the hand holds)
+            # (a table lookup: which of the three controller kinds the hand holds;
+            # conditional expressions cost less than adding up comparisons)
             hand = self.hands[seat]  # type: ignore[index]
             return _CONTROL_ACTIONS[seat][  # type: ignore[index]
-                (hand[LIEUTENANT] > 0) + 2 * (hand[CAPTAIN] > 0) + 4 * (hand[INSPECTOR] > 0)
+                (1 if hand[LIEUTENANT] else 0)
+                + (2 if hand[CAPTAIN] else 0)
+                + (4 if hand[INSPECTOR] else 0)
             ]
         if phase == TURN:
             # (the keys of _convoy_key and _row_mask, inlined for their usual values:
@@ -594,7 +597,11 @@ class ProhisGame(GameBase):
         _HANDLERS[action.act](self, action)
 
     def _event(self, kind: str, actor: int | None, **data: Any) -> None:
-        """Write an event to the log (only with the chronicle on: see the module docstring)."""
+        """Write an event to the log (only with the chronicle on: see the module docstring).
+
+        Callers test ``self._chronicle`` first, so that a game played without
+        the log builds no event data at all (a simulation's speed).
+        """
         # A plain tuple is an Event's shape; the NamedTuple costs more to build.
         if self._chronicle:
             self._events.append((kind, actor, data))  # type: ignore[arg-type]
@@ -638,16 +645,20 @@ class ProhisGame(GameBase):
         seat = action.seat
         if self.rules.pass_is_final:
             self.out[seat] = True
-            self._event("pass", seat, out=True)
+            if self._chronicle:
+                self._event("pass", seat, out=True)
             if all(self.out):
-                self._event("all_passed", None)
+                if self._chronicle:
+                    self._event("all_passed", None)
                 self._finish()
                 return
         else:
             self.passes += 1
-            self._event("pass", seat, out=False)
+            if self._chronicle:
+                self._event("pass", seat, out=False)
             if self.passes >= self.players:
-                self._event("all_passed", None)
+                if self._chronicle:
+                    self._event("all_passed", None)
                 self._finish()
                 return
         self._end_turn()
@@ -726,7 +737,8 @@ class ProhisGame(GameBase):
                 self.hands[seat][kind] += 1
                 for observer in self._observers:
                     self._known_hand[observer][seat][kind] += 1
-                self._event("take_back", seat, card=KINDS[kind])
+                if self._chronicle:
+                    self._event("take_back", seat, card=KINDS[kind])
         self.controls = []
         self.controller = winner
         self.controller_card = card
@@ -760,12 +772,14 @@ class ProhisGame(GameBase):
                     seen[k] = max(0, seen[k] - (counts[k] if saw_it else size))
         self.bribe = counts
         self.offers += 1
-        self._event("bribe", seat, cards=action.cards, controller=self.controller)
+        if self._chronicle:
+            self._event("bribe", seat, cards=action.cards, controller=self.controller)
         self.phase = BRIBE_ANSWER
         self._to_act = self.controller
 
     def _do_no_bribe(self, action: Action) -> None:
-        self._event("no_bribe", action.seat, after_rejection=bool(self.rejected))
+        if self._chronicle:
+            self._event("no_bribe", action.seat, after_rejection=bool(self.rejected))
         # After a rejected bribe "inspect" is the only choice left: a forced step.
         self.phase = INSPECT_OR_WAIVE
         self._to_act = self.controller
@@ -782,13 +796,14 @@ class ProhisGame(GameBase):
             for k in range(5):
                 self._known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
-        self._event(
-            "accept",
-            controller,
-            cards=tuple(counts_to_cards(bribe)),
-            smuggler=smuggler,
-            card=KINDS[self.controller_card],
-        )
+        if self._chronicle:
+            self._event(
+                "accept",
+                controller,
+                cards=tuple(counts_to_cards(bribe)),
+                smuggler=smuggler,
+                card=KINDS[self.controller_card],
+            )
         self.bribe = None
         self._store_convoy(smuggler)
         self._end_turn()
@@ -809,13 +824,14 @@ class ProhisGame(GameBase):
         self.rejected.append(tuple(bribe))
         self.bribe = None
         more = self.offers < self.rules.bribe_rounds
-        self._event(
-            "reject",
-            controller,
-            cards=tuple(counts_to_cards(bribe)),
-            smuggler=smuggler,
-            more_offers=more,
-        )
+        if self._chronicle:
+            self._event(
+                "reject",
+                controller,
+                cards=tuple(counts_to_cards(bribe)),
+                smuggler=smuggler,
+                more_offers=more,
+            )
         if more:
             self.phase = BRIBE
             self._to_act = smuggler
@@ -824,7 +840,8 @@ class ProhisGame(GameBase):
             self._to_act = controller
 
     def _do_inspect(self, action: Action) -> None:
-        self._event("inspect", action.seat, smuggler=self.active, must=bool(self.rejected))
+        if self._chronicle:
+            self._event("inspect", action.seat, smuggler=self.active, must=bool(self.rejected))
         self._start_inspection()
 
     def _do_waive(self, action: Action) -> None:
@@ -838,7 +855,8 @@ class ProhisGame(GameBase):
             self.warehouses[controller][card] += 1
             for observer in self._observers:
                 self._known_warehouse[observer][controller][card] += 1
-        self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
+        if self._chronicle:
+            self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
         self._store_convoy(smuggler)
         self._end_turn()
 
@@ -855,7 +873,8 @@ class ProhisGame(GameBase):
         self.turned[position] = True
         self.turns_done += 1
         kind = self.convoy[position]
-        self._event("turn", action.seat, position=position, card=KINDS[kind])
+        if self._chronicle:
+            self._event("turn", action.seat, position=position, card=KINDS[kind])
         if kind == ILLEGAL:
             self._confiscate()
         elif kind >= LIEUTENANT or self.turns_done == self.turn_limit:
@@ -876,14 +895,15 @@ class ProhisGame(GameBase):
             for kind, turned in zip(self.convoy, self.turned):
                 if turned or observer == smuggler:
                     seen[kind] += 1
-        self._event(
-            "confiscate",
-            controller,
-            smuggler=smuggler,
-            cards=self._convoy_cards(),
-            turned=tuple(self.turned),
-            card=KINDS[card],
-        )
+        if self._chronicle:
+            self._event(
+                "confiscate",
+                controller,
+                smuggler=smuggler,
+                cards=self._convoy_cards(),
+                turned=tuple(self.turned),
+                card=KINDS[card],
+            )
         self._end_turn()
 
     def _convoy_passes(self, stopped_by_controller: bool) -> None:
@@ -894,13 +914,14 @@ class ProhisGame(GameBase):
         self.hands[smuggler][card] += 1
         for observer in self._observers:
             self._known_hand[observer][smuggler][card] += 1
-        self._event(
-            "success",
-            smuggler,
-            controller=controller,
-            card=KINDS[card],
-            stopped_by_controller=stopped_by_controller,
-        )
+        if self._chronicle:
+            self._event(
+                "success",
+                smuggler,
+                controller=controller,
+                card=KINDS[card],
+                stopped_by_controller=stopped_by_controller,
+            )
         self._store_convoy(smuggler)
         self._end_turn()
 
@@ -957,7 +978,8 @@ class ProhisGame(GameBase):
         if self.final_queue and self.final_queue[0] == self.active and self.phase == TURN:
             # Triggered by the setup: the first player's turn is already under way.
             self.final_queue.pop(0)
-        self._event("final_round", trigger, last=trigger)
+        if self._chronicle:
+            self._event("final_round", trigger, last=trigger)
 
     def _end_turn(self) -> None:
         """Clear the convoy and hand the turn on (or end the game)."""
@@ -1001,7 +1023,8 @@ class ProhisGame(GameBase):
         self.phase = OVER
         self.over = True
         self._to_act = None
-        self._event("end", None, scores=tuple(self.scores()))
+        if self._chronicle:
+            self._event("end", None, scores=tuple(self.scores()))
 
 
 _HANDLERS = {
@@ -1287,7 +1310,7 @@ def _convoy_key(hand: list[int]) -> tuple[int, ...]:
     """
     if max(hand) <= 4:
         return tuple(hand)
-    return tuple(count if count <= 4 else 4 for count in hand)
+    return tuple([count if count <= 4 else 4 for count in hand])
 
 
 def _row_mask(row: list[int | None]) -> tuple[bool, ...]:
@@ -1295,7 +1318,7 @@ def _row_mask(row: list[int | None]) -> tuple[bool, ...]:
     # The row stays full until the pile runs out: a constant then, no tuple to build.
     if None not in row:
         return _FULL_ROW
-    return tuple(card is not None for card in row)
+    return tuple([card is not None for card in row])  # (a list first: faster than a generator)
 
 
 def _with_set(actions: list[Action]) -> _Legal:
