@@ -17,7 +17,8 @@ the rules of a particular game:
   or skipping it would tell every seat what that hand holds (RECORD.md,
   "Actions"). A game says which of its decisions are publicly forced by
   answering :meth:`GameBase._forced_is_public`;
-* the list of actions taken, ``undo()``, ``copy()`` and ``record()``;
+* the list of actions taken, ``undo()``, ``copy()`` and ``record()``, which move a
+  game through its one explicit state value (``__getstate__``/``__setstate__``);
 * the log of events, phrased for one seat by the game's own describer.
 
 A concrete game (``prohis_nb.prohis.ProhisGame``, ``prohis_nb.smuggle.SmuggleGame``)
@@ -44,34 +45,6 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Self
 
     from prohis_nb.core.record import Record
-
-
-def instance_state(game: object) -> dict[str, Any]:
-    """Every attribute set on ``game`` itself: its ``__dict__`` and its filled ``__slots__``.
-
-    A game class may keep its busiest attributes in ``__slots__`` (``ProhisGame``
-    does, for speed: see its ``__slots__``). Undo, copies, the chronicle's
-    replay and OpenSpiel's pickled states move a game's state through this
-    function and :func:`set_instance_state`, so they see those attributes too.
-    """
-    state = dict(getattr(game, "__dict__", {}))
-    for cls in type(game).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__") and name not in state:
-                value = getattr(game, name, _UNSET)
-                if value is not _UNSET:
-                    state[name] = value
-    return state
-
-
-def set_instance_state(game: object, state: Mapping[str, Any]) -> None:
-    """Set every attribute of ``state`` on ``game`` (slots and ``__dict__`` alike)."""
-    for name, value in state.items():
-        setattr(game, name, value)
-
-
-_UNSET = object()
 
 
 class Decision(namedtuple("Decision", "seat kind text")):
@@ -184,8 +157,18 @@ class GameBase(ABC):
         return "; ".join(str(action) for action in self.legal_actions()[:12])
 
     @abstractmethod
-    def _copy_state(self, other: GameBase) -> None:
-        """Copy this game's own state (the rules' part) into ``other``."""
+    def __getstate__(self) -> dict[str, Any]:
+        """The whole game as plain values (rules, setup, its state value, its history).
+
+        Each game says what its state is, as one explicit value (python-chess's
+        ``_BoardState`` is the model): copies, pickles and undo move a game
+        through this and :meth:`__setstate__`, and nothing outside the class
+        sets its attributes. Caches are left out.
+        """
+
+    @abstractmethod
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        """Become the game ``data`` describes (what :meth:`__getstate__` gave)."""
 
     @abstractmethod
     def _fresh(self) -> GameBase:
@@ -388,23 +371,20 @@ class GameBase(ABC):
         rebuilt = self._fresh()
         for action in self._actions[:-1]:
             rebuilt.apply(action)
-        set_instance_state(self, instance_state(rebuilt))
+        self._become(rebuilt)
         return last
 
+    def _become(self, other: GameBase) -> None:
+        """Take the whole state of ``other`` (a game of the same kind), through its state value."""
+        self.__setstate__(other.__getstate__())
+
     def copy(self) -> Self:
-        """An independent copy of this game (cheap: a few microseconds)."""
+        """An independent copy of this game (cheap: its state value and its history)."""
         other = object.__new__(type(self))
-        other.players = self.players
-        other.rules = self.rules
-        other.setup = self.setup
-        other._actions = list(self._actions)
-        other._forced = dict(self._forced)
-        other._initial_forced = self._initial_forced
-        other._events = list(self._events)
+        other.__setstate__(self.__getstate__())
         other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)
         other._legal = self._legal
         other._legal_set = self._legal_set
-        self._copy_state(other)
         return other
 
     def check_seat(self, seat: int) -> int:

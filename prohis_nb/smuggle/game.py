@@ -459,23 +459,44 @@ class SmuggleGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
-    def _copy_state(self, other: GameBase) -> None:
-        assert isinstance(other, SmuggleGame)
-        other._packs = self._packs
-        other.money = list(self.money)
-        other.round, other.officer, other.phase = self.round, self.officer, self.phase
-        other.pack, other.discards, other.hand = (
-            list(self.pack),
-            list(self.discards),
-            list(self.hand),
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "setup": self.setup,
+            "packs": self._packs,
+            "state": (
+                tuple(self.money), self.round, self.officer, self.phase, tuple(self.pack),
+                tuple(self.discards), tuple(self.hand), self.holder, self.receiver,
+                self.declared, self.immunity, self.last_search, self._round_start,
+            ),
+            "actions": list(self._actions),
+            "forced": dict(self._forced),
+            "initial_forced": tuple(self._initial_forced),
+            "events": list(self._events),
+            "knowledge": self._knowledge.copy(),
+        }
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        self.rules = data["rules"]
+        self.players = self.rules.players
+        self.setup = data["setup"]
+        self._packs = data["packs"]
+        (
+            money, self.round, self.officer, self.phase, pack, discards, hand, self.holder,
+            self.receiver, self.declared, self.immunity, self.last_search, self._round_start,
+        ) = data["state"]
+        self.money, self.pack, self.discards, self.hand = (
+            list(money), list(pack), list(discards), list(hand)
         )
-        other.holder, other.receiver = self.holder, self.receiver
-        other.declared, other.immunity = self.declared, self.immunity
-        other.last_search = self.last_search
-        other._knowledge = self._knowledge.copy()
-        other._phrasings = list(getattr(self, "_phrasings", ()))
-        other._round_start = self._round_start
-        other._amounts = self._amounts
+        self._actions = list(data["actions"])
+        self._forced = dict(data["forced"])
+        self._initial_forced = tuple(data["initial_forced"])
+        self._events = list(data["events"])
+        self._knowledge = data["knowledge"].copy()
+        self._phrasings = []
+        self._amounts = _Amounts(self.rules.board)
+        self._log_cache = {}
+        self._legal = self._legal_set = None
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:
