@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -151,7 +151,7 @@ class SeatView:
     final_turns: tuple[int, ...] = ()
     #: What this seat knows of every card, exactly (built from what it saw).
     #: Not in ``to_json`` (its facts are): ask it for chances, distributions, samples.
-    knowledge: ProhisKnowledge | None = None
+    knowledge: ProhisKnowledge | None = field(default=None, repr=False)
 
     game = "prohis"
 
