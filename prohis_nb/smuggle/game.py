@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
@@ -29,9 +29,11 @@ from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
-from prohis_nb.smuggle.knowledge import Knowledge
-from prohis_nb.smuggle.log import phrasings
+from prohis_nb.smuggle.knowledge import LowerBounds, SmuggleKnowledge, observe
+from prohis_nb.smuggle.log import describe, phrasings
 from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
+from prohis_nb.smuggle.state import SearchShown, SmuggleState
+from prohis_nb.smuggle.views import SeatView, TableView, seat_view, table_view
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
 PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
@@ -46,23 +48,6 @@ def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action
     legal += (Action(seat, "immunity"),)
     _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
     return _DECLARE_CACHE[seat]
-
-
-class SearchShown(NamedTuple):
-    """The last hand searched this round, shown to everyone.
-
-    ``how``: ``"officer"`` (a search), ``"informer"`` or ``"challenge"`` (of an
-    immunity claim); ``truth``: the declaration was the complete truth.
-    """
-
-    searcher: int
-    holder: int
-    cards: tuple[str, ...]
-    how: str
-    truth: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self._asdict(), "cards": list(self.cards)}
 
 
 def dutiable_counts(cards: Any) -> Counter:
@@ -223,14 +208,19 @@ class SmuggleGame(GameBase):
         self.phase = "declare"
         self.last_search: SearchShown | None = None
         self._events: list[Event] = []
-        # What each seat knows (known_hand, known_discards) is read from the
-        # events when a view asks for it (smuggle.knowledge), not kept at every step.
-        self._knowledge = Knowledge(self.players)
+        # What each seat knows is read from the events when a view asks for it
+        # (smuggle.knowledge), not kept at every step.
+        self._priors: dict[int | None, tuple] = {}
         # Every event phrased for its actor and for the other seats (see _log_lines).
         self._phrasings: list[tuple[int | None, str, str]] = []
         self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
+
+    def _start(self) -> None:
+        self._observed: dict[int | None, tuple[int, tuple]] = {}
+        self._bounds: dict[int | None, tuple[int, LowerBounds]] = {}
+        super()._start()
 
     # ------------------------------------------------------------ flow
     #
@@ -252,7 +242,6 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
-        self._round_start = len(self._events)  # where smuggle.knowledge starts reading
         self._events.append(("round", None, (self.round, self.officer)))  # type: ignore[arg-type]
         self._fresh_hand(self._next_player(self.officer))
 
@@ -304,21 +293,47 @@ class SmuggleGame(GameBase):
         self._events.append(("search", searcher, shown))  # type: ignore[arg-type]
         return truth, DIPLOMATIC_BAG in cards
 
+    # ------------------------------------------------------------ what each seat knows
+
+    def _observations(self, observer: int | None) -> tuple:
+        """``observer``'s observations so far (smuggle.knowledge.observe), kept and extended."""
+        events = self._events
+        done, seen = self._observed.get(observer, (0, ()))
+        if done == 0:
+            seen = self._priors.get(observer, ())
+        if done < len(events):
+            new = [o for e in events[done:] if (o := observe(e, observer)) is not None]
+            if new:
+                seen = (*seen, *new)
+            self._observed[observer] = (len(events), seen)
+        return seen
+
+    def _lower_bounds(self, observer: int | None) -> LowerBounds:
+        """``observer``'s lower bounds, read from its observations (kept and extended)."""
+        observations = self._observations(observer)
+        done, bounds = self._bounds.get(observer, (0, None))
+        if bounds is None:
+            bounds = LowerBounds(observer)
+        for observation in observations[done:]:
+            bounds.read(observation)
+        self._bounds[observer] = (len(observations), bounds)
+        return bounds
+
+    def knowledge(self, seat: int | None) -> SmuggleKnowledge:
+        """What ``seat`` (``None``: everyone) knows of this round's cards, exactly."""
+        if seat is not None:
+            self.check_seat(seat)
+        return SmuggleKnowledge(seat, self.players, self._observations(seat))
+
     @property
     def known_hand(self) -> list[Counter]:
         """Per seat, the cards it knows are in the current hand (a lower bound)."""
-        knowledge = self._knowledge
-        if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events, self._round_start)
-        return knowledge.hand
+        return [self._lower_bounds(seat).hand for seat in range(self.players)]
 
     @property
     def known_discards(self) -> list[Counter]:
         """Per seat, the cards it knows are in this round's discard pile."""
-        knowledge = self._knowledge
-        if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events, self._round_start)
-        return knowledge.discards
+        return [self._lower_bounds(seat).discards for seat in range(self.players)]
 
     # ------------------------------------------------------------ the rules' part
 
@@ -459,44 +474,105 @@ class SmuggleGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
+    # ------------------------------------------------------------ the state value
+
+    def state(self) -> SmuggleState:
+        """The position as one frozen value (see :mod:`prohis_nb.smuggle.state`)."""
+        return SmuggleState(
+            packs=self._packs,
+            money=tuple(self.money),
+            round=self.round,
+            officer=self.officer,
+            phase=self.phase,
+            pack=tuple(self.pack),
+            discards=tuple(self.discards),
+            hand=tuple(self.hand),
+            holder=self.holder,
+            receiver=self.receiver,
+            declared=self.declared,
+            immunity=self.immunity,
+            last_search=self.last_search,
+        )
+
+    def _set_state(self, state: SmuggleState) -> None:
+        self._packs = state.packs
+        self.money = list(state.money)
+        self.round, self.officer, self.phase = state.round, state.officer, state.phase
+        self.pack, self.discards, self.hand = (
+            list(state.pack),
+            list(state.discards),
+            list(state.hand),
+        )
+        self.holder, self.receiver = state.holder, state.receiver
+        self.declared, self.immunity = state.declared, state.immunity
+        self.last_search = state.last_search
+
     def __getstate__(self) -> dict[str, Any]:
+        """The whole game as plain values: rules, setup, the position, the history."""
         return {
             "rules": self.rules,
             "setup": self.setup,
-            "packs": self._packs,
-            "state": (
-                tuple(self.money), self.round, self.officer, self.phase, tuple(self.pack),
-                tuple(self.discards), tuple(self.hand), self.holder, self.receiver,
-                self.declared, self.immunity, self.last_search, self._round_start,
-            ),
+            "state": self.state(),
             "actions": list(self._actions),
             "forced": dict(self._forced),
             "initial_forced": tuple(self._initial_forced),
             "events": list(self._events),
-            "knowledge": self._knowledge.copy(),
+            "priors": dict(self._priors),
         }
 
     def __setstate__(self, data: Mapping[str, Any]) -> None:
         self.rules = data["rules"]
         self.players = self.rules.players
         self.setup = data["setup"]
-        self._packs = data["packs"]
-        (
-            money, self.round, self.officer, self.phase, pack, discards, hand, self.holder,
-            self.receiver, self.declared, self.immunity, self.last_search, self._round_start,
-        ) = data["state"]
-        self.money, self.pack, self.discards, self.hand = (
-            list(money), list(pack), list(discards), list(hand)
-        )
+        self._set_state(data["state"])
         self._actions = list(data["actions"])
         self._forced = dict(data["forced"])
         self._initial_forced = tuple(data["initial_forced"])
         self._events = list(data["events"])
-        self._knowledge = data["knowledge"].copy()
+        self._priors = dict(data["priors"])
         self._phrasings = []
         self._amounts = _Amounts(self.rules.board)
         self._log_cache = {}
         self._legal = self._legal_set = None
+        self._observed, self._bounds = {}, {}
+
+    @classmethod
+    def from_state(
+        cls,
+        rules: SmuggleRules,
+        state: SmuggleState,
+        *,
+        setup: Mapping[str, Any],
+        recalled: list[Event] | tuple[Event, ...] = (),
+        priors: Mapping[int | None, tuple] | None = None,
+    ) -> SmuggleGame:
+        """A game at ``state`` with no past actions (a table drawn by ``determinize``).
+
+        ``recalled``: events to start its log with; ``priors``: for an
+        observer (a seat, ``None`` for everyone), the observations it starts
+        from (its knowledge and lower bounds are read from them).
+        """
+        game = object.__new__(cls)
+        game.__setstate__(
+            {
+                "rules": rules,
+                "setup": dict(setup),
+                "state": state,
+                "actions": [],
+                "forced": {},
+                "initial_forced": (),
+                "events": list(recalled),
+                "priors": dict(priors or {}),
+            }
+        )
+        game._initial_forced = tuple(game._take_forced_steps())
+        return game
+
+    def copy(self) -> SmuggleGame:
+        """An independent copy (its state value and its history; caches shared where immutable)."""
+        other = super().copy()
+        other._observed = dict(self._observed)
+        return other
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:
@@ -531,8 +607,6 @@ class SmuggleGame(GameBase):
         return list(self.money)
 
     def describe_event(self, event: Event, observer: int | None) -> str:
-        from prohis_nb.smuggle.log import describe
-
         return describe(event, observer)
 
     def _log_lines(self, seat: int | None) -> tuple[str, ...]:
@@ -563,17 +637,17 @@ class SmuggleGame(GameBase):
         self._log_cache[seat] = (len(events), lines)
         return lines
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (a frozen ``SeatView``)."""
-        from prohis_nb.smuggle.views import seat_view
+        self.check_seat(seat)
+        bounds = self._lower_bounds(seat)
+        return seat_view(
+            self, seat, self._log_lines(seat), self.knowledge(seat), bounds.hand, bounds.discards
+        )
 
-        return seat_view(self, self.check_seat(seat))
-
-    def omniscient_view(self):
+    def omniscient_view(self) -> TableView:
         """Everything, hidden cards included (a frozen ``TableView``): for teachers."""
-        from prohis_nb.smuggle.views import table_view
-
-        return table_view(self)
+        return table_view(self, self._log_lines(None))
 
     def __repr__(self) -> str:
         return (

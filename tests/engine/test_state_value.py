@@ -91,12 +91,12 @@ def test_pickle_copy_undo_and_the_first_view_keep_the_whole_state() -> None:
 
 
 def _assignments_outside_game_classes(tree: ast.AST):
-    """Every assignment target of a module, except those inside a class named ``...Game``."""
+    """Every assignment target of a module, except inside a game class (``...Game``, ``GameBase``)."""
 
     def walk(node: ast.AST, inside_game: bool):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.ClassDef):
-                yield from walk(child, inside_game or child.name.endswith("Game"))
+                yield from walk(child, inside_game or child.name.endswith(("Game", "GameBase")))
                 continue
             if not inside_game:
                 if isinstance(child, ast.Assign):
