@@ -87,15 +87,19 @@ def _trace_state(game: Any, seat: int) -> str:
     return json.dumps(prohis_state(game.omniscient_view().to_json(), seat, False), sort_keys=True)
 
 
-def _trace_action(game: Any, action: Any, seat: int) -> str:
-    truth = game.omniscient_view().to_json()
+def _trace_action(game: Any, action: Any, seat: int, truth: Any = None) -> str:
+    if truth is None:
+        truth = game.omniscient_view().to_json()
     return json.dumps(prohis_action(action, seat, truth), sort_keys=True)
 
 
-def prohis_deals(setup: dict[str, Any], rules: Any, seat: int | None):
+def prohis_deals(setup: dict[str, Any], rules: Any, seat: int | None, pile_as_multiset: bool = False):
     """Every stacked table ``seat`` cannot tell from ``setup`` by what it saw dealt, with its count.
 
-    ``seat`` None: what everyone saw (no hand).
+    ``seat`` None: what everyone saw (no hand). ``pile_as_multiset``: one table
+    per *composition* of the pile (in a fixed order), counting the orders it
+    stands for: exact while no pile card is drawn or turned up (a lesson's
+    table with a big pile, looked at before anyone draws).
     """
     hands = [Counter(hand) for hand in setup["hands"]]
     public = [Counter(cards) for cards in setup.get("public_hands", [[]] * len(hands))]
@@ -113,6 +117,9 @@ def prohis_deals(setup: dict[str, Any], rules: Any, seat: int | None):
 
     def fill(other: int, left: Counter):
         if other == players:
+            if pile_as_multiset:
+                yield [], sorted(left.elements())
+                return
             for pile in set(permutations(left.elements(), pile_size)):
                 yield [], list(pile)
             return
@@ -131,6 +138,8 @@ def prohis_deals(setup: dict[str, Any], rules: Any, seat: int | None):
             if other != seat:
                 weight *= _multinomial(hand - public[other])
             hands_out.append(sorted(hand.elements()))
+        if pile_as_multiset:
+            weight *= _multinomial(Counter(pile))
         table = dict(setup, hands=hands_out, pile=pile)
         yield table, weight
 
@@ -160,12 +169,12 @@ class ProhisBruteForce:
     of each kind in a place, over the kept histories.
     """
 
-    def __init__(self, real: Any, seat: int) -> None:
+    def __init__(self, real: Any, seat: int, pile_as_multiset: bool = False) -> None:
         self.seat = seat
         self.rules = real.rules
         self.real_state = _trace_state(real, seat)
         self.histories: dict[Any, tuple[Any, int]] = {}
-        for table, weight in prohis_deals(real.setup, real.rules, seat):
+        for table, weight in prohis_deals(real.setup, real.rules, seat, pile_as_multiset):
             game = from_deal(
                 table["hands"],
                 table["row"],
@@ -190,10 +199,11 @@ class ProhisBruteForce:
         wanted_state = _trace_state(real_after, seat)
         histories, self.histories = self.histories, {}
         for game, weight in histories.values():
+            truth = game.omniscient_view().to_json()
             for other in game.legal_actions():
                 if other.act != action.act or other.seat != action.seat:
                     continue
-                if _trace_action(game, other, seat) != wanted_action:
+                if _trace_action(game, other, seat, truth) != wanted_action:
                     continue
                 factor = choice_weight(game, other)
                 if not factor:

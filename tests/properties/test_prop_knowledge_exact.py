@@ -102,6 +102,47 @@ def test_prohis_knowledge_equals_the_brute_force_at_every_decision(variants):
     assert compared > 300
 
 
+def test_lesson_4_a_captain_is_never_in_the_pile_and_one_in_six_among_seat_0s_hidden_cards():
+    # notebooks/04_bribe_or_inspect.ipynb builds its game so: every seat dealt its captain
+    # and inspector in the open (widgets.lesson.dealt_game), seat 0 sends three cards,
+    # seat 1 controls with its captain, seat 2 declines. Issue 22: seat 0's captain and
+    # inspector can only be among its six hidden cards (hand and convoy), so a pile card
+    # is never a captain and one of those six is a captain one time in six. The brute
+    # force counts it (every deal of the lesson's deck seat 1 cannot rule out, the pile
+    # as a composition: nobody has drawn from it), and the knowledge must agree.
+    from prohis_nb.widgets.lesson import dealt_game
+
+    def lesson_game():
+        return dealt_game(
+            [["illegal", "illegal", "legal", "legal"], ["legal"] * 4,
+             ["legal", "legal", "illegal", "lieutenant"]]
+        )  # fmt: skip
+
+    game = lesson_game()
+    brute = ProhisBruteForce(lesson_game(), 1, pile_as_multiset=True)
+    for action in (
+        {"seat": 0, "act": "convoy", "cards": ["illegal", "legal", "legal"]},
+        {"seat": 1, "act": "control", "card": "captain"},
+        {"seat": 2, "act": "decline"},
+    ):
+        before = game.copy()
+        game.apply(action)
+        brute.step(before, game.actions[-1], game)
+    knowledge = game.view(1).knowledge
+    pile = brute.expected("pile")
+    assert knowledge.expected("pile") == pile
+    assert knowledge.probability("pile", "captain") == pile["captain"] / game.view(1).pile_size
+    hidden = Counter(brute.expected("hand 0")) + Counter(brute.expected("convoy"))
+    mine = Counter(knowledge.expected("hand 0")) + Counter(knowledge.expected("convoy"))
+    assert mine == hidden
+    six = game.view(1).seats[0].hand_size + 3
+    assert six == 6
+    captain = hidden["captain"] / six
+    assert (pile["captain"], captain) == (0, mine["captain"] / six)
+    assert captain == mine["captain"] / six and 0 < captain < 1
+    assert knowledge.expected("hand 2") == brute.expected("hand 2")
+
+
 # ---------------------------------------------------------------- Smuggle
 
 
