@@ -63,6 +63,7 @@ from prohis_nb.analysis.convoy_ev import (
 from prohis_nb.analysis.odds import catch_probability
 from prohis_nb.coach.advice import Advice, Choice, Verdict
 from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_pool
+from prohis_nb.prohis.views import check_view
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
@@ -140,6 +141,7 @@ def _check_view(view: Any) -> SeatView:
             f"the Prohis coach reads one seat's view (game.view(seat)), not {what}: it may "
             f"only use what that seat knows"
         )
+    check_view(view)  # a view altered by hand: refused once, with a ViewError
     return view
 
 
