@@ -63,7 +63,6 @@ from prohis_nb.analysis.convoy_ev import (
 from prohis_nb.analysis.odds import catch_probability
 from prohis_nb.coach.advice import Advice, Choice, Verdict
 from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_pool
-from prohis_nb.prohis.views import check_view
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
@@ -77,7 +76,7 @@ from prohis_nb.prohis.cards import (
     WAREHOUSE_VALUE,
     WAREHOUSE_VALUES,
 )
-from prohis_nb.prohis.views import SeatView
+from prohis_nb.prohis.views import SeatView, check_view
 from prohis_nb.text import count, money, percent
 
 __all__ = ["advise", "judge", "bribe_value", "MOST_PER_KIND"]

@@ -9,7 +9,8 @@ dealt in the open is never in the pile), under the model stated in
 the physical cards alike; no reading of the players' choices).
 
 **The pool model** (:func:`unseen_pool`, :func:`pool_share`,
-:func:`mixed_place`), still used by the coach's values: every card of the deck is somewhere. The seat
+:func:`mixed_place`), still used by the coach's values: every card of the deck is
+somewhere. The seat
 locates some of them (its hand and warehouse, the row, turned convoy cards,
 controller cards on the table, a bribe it gave or was offered, cards it saw
 go into another hand or warehouse: :func:`prohis_nb.bots.beliefs.unseen_cards`
@@ -106,7 +107,9 @@ def place_beliefs(view: SeatView, pool: tuple[int, ...] | None = None) -> tuple[
     for info in view.seats:
         if info.seat != view.seat and info.hand_size:
             place = f"hand {info.seat}"
-            beliefs.append(Belief(f"seat {info.seat}'s hand", info.hand_size, kinds(place, info.hand_size)))
+            beliefs.append(
+                Belief(f"seat {info.seat}'s hand", info.hand_size, kinds(place, info.hand_size))
+            )
     for info in view.seats:
         if info.seat == view.seat:
             continue

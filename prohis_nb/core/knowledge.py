@@ -97,7 +97,7 @@ def _factorial(n: int) -> int:
 
 @lru_cache(maxsize=65536)
 def compositions(total: int, width: int) -> tuple[Counts, ...]:
-    """Every way of writing ``total`` as ``width`` counts (a multiset of kinds), in a fixed order."""
+    """Every way of writing ``total`` as ``width`` counts (a multiset of kinds), in fixed order."""
     if width == 1:
         return ((total,),)
     out = []
@@ -304,7 +304,8 @@ class CardModel:
         return self._map(index, step, f"{n} {kind} put into {place}")
 
     def move(self, source: str, target: str, n: int) -> CardModel:
-        """``n`` cards of ``source`` chosen unseen (any ``n`` physical cards alike) go into ``target``.
+        """``n`` cards of ``source``, chosen unseen (any ``n`` physical cards alike), go to
+        ``target``.
 
         Both places must be in the same component, unless ``source`` holds
         only hidden slots in every state (a pile): then only slots move.
@@ -388,7 +389,8 @@ class CardModel:
         return self.take_known(place, (kind,))
 
     def take_known(self, place: str, cards: Iterable[str], target: str | None = None) -> CardModel:
-        """Cards of known kinds leave ``place``, chosen unseen, then seen (a bribe shown to its controller).
+        """Cards of known kinds leave ``place``: chosen unseen, then seen (a bribe the controller
+        sees).
 
         Each physical choice of these kinds counts once. With ``target`` the
         cards go there as explicit cards; without, they leave the model (they
@@ -420,7 +422,7 @@ class CardModel:
         return self._map(index, step, f"{' '.join(cards)} seen leaving {place}")
 
     def show(self, place: str, cards: Iterable[str]) -> CardModel:
-        """The observer sees every card of ``place``: exactly ``cards``. They stay there, explicit."""
+        """The observer sees every card of ``place``: exactly ``cards``. They stay, explicit."""
         index, position = self._place(place)
         wanted = [0] * len(self.kinds)
         for card in cards:
@@ -544,7 +546,7 @@ class CardModel:
         return self._map(index, step, f"{place} noted")
 
     def forbid_noted(self, place: str, prefix: str) -> CardModel:
-        """Drop the possibilities where ``place`` (explicit only) equals a note whose key starts so."""
+        """Drop the possibilities where ``place`` (explicit only) equals a note of that prefix."""
         index, position = self._place(place)
 
         def step(state: State) -> Iterator[tuple[State, int]]:
@@ -618,7 +620,7 @@ class CardModel:
                 if other != index:
                     total = _convolve(total, component.c_weights())
             memo[key] = total
-        return memo[key]  # type: ignore[no-any-return]
+        return memo[key]
 
     def _big_g(self, index: int, c: Counts) -> int:
         """``Σ_c' cavity(c') g(c + c')``: the weight the rest of the table gives ``c``."""
@@ -628,14 +630,14 @@ class CardModel:
         if value is None:
             value = sum(w * self._g(_add(c, other)) for other, w in self._cavity(index).items())
             memo[key] = value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def _total(self) -> int:
         memo = self._memo
         if "Z" not in memo:
             component = self._components[0]
             memo["Z"] = sum(w * self._big_g(0, c) for c, w in component.c_weights().items())
-        return memo["Z"]  # type: ignore[no-any-return]
+        return memo["Z"]
 
     def expected(self, place: str | Sequence[str]) -> dict[str, Fraction]:
         """The expected number of cards of each kind in ``place`` (or in several places together).
@@ -718,20 +720,22 @@ class CardModel:
         total = sum(out.values())
         return {key: Fraction(value, total) for key, value in sorted(out.items(), reverse=True)}
 
-    def spread(self, kind: str) -> list[tuple[tuple[str, ...], int, dict[str, Fraction]]]:
+    def spread(
+        self, kind: str
+    ) -> list[tuple[tuple[str, ...], tuple[int, int], dict[str, Fraction]]]:
         """Where the explicit cards of ``kind`` may be, component by component.
 
-        For each component holding explicit cards of ``kind`` in some
-        possibility: ``(places they may be in, the most of them, expected
-        count in each of those places)``. The readable facts behind "seat 0's
-        captain is in its hand or its convoy".
+        For each component holding explicit cards of ``kind`` in some possible
+        state: ``(the places they may be in, (fewest, most) of them in all,
+        expected count in each of those places)``. The readable facts behind
+        "seat 0's captain is in its hand or its convoy".
         """
         k = self._index(kind)
         total = self._total()
         out = []
         for index, component in enumerate(self._components):
             counts = [0] * len(component.places)
-            most = 0
+            fewest, most = None, 0
             for (c, contents, _notes), weight in component.states.items():
                 g = self._big_g(index, c)
                 if not g:  # impossible once the other components are counted
@@ -742,11 +746,12 @@ class CardModel:
                         counts[position] += weight * g * explicit[k]
                         here += explicit[k]
                 most = max(most, here)
+                fewest = here if fewest is None else min(fewest, here)
             seen = [p for p, count in enumerate(counts) if count]
             if seen:
                 places = tuple(component.places[p] for p in seen)
                 expected = {component.places[p]: Fraction(counts[p], total) for p in seen}
-                out.append((places, most, expected))
+                out.append((places, (fewest or 0, most), expected))
         return out
 
     def notes(self) -> dict[str, dict[Counts, Fraction]]:
@@ -816,7 +821,7 @@ class CardModel:
             for component in reversed(self._components):
                 suffix.append(_convolve(suffix[-1], component.c_weights()))
             memo["suffix"] = suffix[::-1]
-        return memo["suffix"]  # type: ignore[no-any-return]
+        return memo["suffix"]
 
 
 # ---------------------------------------------------------------- helpers
@@ -853,7 +858,7 @@ def _pick(rng: random.Random, weights: list[int]) -> int:
 
 
 def _subsets(explicit: Counts, hidden: int, n: int) -> Iterator[tuple[Counts, int]]:
-    """Every way to take ``n`` cards: (explicit taken by kind, then hidden slots taken), and its count."""
+    """Every way to take ``n`` cards: (explicit ones by kind, then hidden slots), and its count."""
     width = len(explicit)
     limits = (*explicit, hidden)
 

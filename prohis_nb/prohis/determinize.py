@@ -137,17 +137,15 @@ def _position(
     decision = view.decision
     phase = decision.kind if decision is not None else OVER
     info = view.convoy
-    smuggler = info.smuggler if info is not None else view.to_act
+    smuggler: int = info.smuggler if info is not None else view.to_act  # type: ignore[assignment]
     control_queue: tuple[int, ...] = ()
     control_pos = 0
     if info is not None:
         control_queue = tuple(
-            (smuggler + i) % n
-            for i in range(1, n)
-            if not view.seats[(smuggler + i) % n].out  # type: ignore[operator]
+            (smuggler + i) % n for i in range(1, n) if not view.seats[(smuggler + i) % n].out
         )
         in_control = phase == CONTROL and view.to_act is not None
-        control_pos = control_queue.index(view.to_act) if in_control else len(control_queue)  # type: ignore[arg-type]
+        control_pos = control_queue.index(view.to_act) if in_control else len(control_queue)
     # Everyone's bounds, read from what everyone saw: the engine's forced steps use them.
     public = LowerBounds.of(None, n, [publicize(o) for o in view.knowledge.observations])  # type: ignore[union-attr]
     before = public.before_offer() if bribe is not None else None
@@ -156,7 +154,7 @@ def _position(
         warehouses=tuple(warehouses),
         row=tuple(None if card is None else KIND_INDEX[card] for card in view.row),
         pile=tuple(KIND_INDEX[card] for card in pile),  # (a random order: top card last)
-        active=smuggler,  # type: ignore[arg-type]
+        active=smuggler,
         phase=phase,
         to_act=view.to_act,
         first_pick=view.first_pick if phase == SECOND_PICK else None,

@@ -355,7 +355,7 @@ class ProhisGame(GameBase):
         return table_view(self, self._log_lines(None), self._lower_bounds(None))
 
     def knowledge(self, seat: int | None) -> ProhisKnowledge:
-        """What ``seat`` (``None``: everyone) knows of the cards, exactly (see ``prohis.knowledge``)."""
+        """What ``seat`` (``None``: everyone) knows of the cards, exactly (``prohis.knowledge``)."""
         if seat is not None:
             self.check_seat(seat)
         self._chronicled()
@@ -455,7 +455,6 @@ class ProhisGame(GameBase):
 
     def state(self) -> ProhisState:
         """The position as one frozen value (see :mod:`prohis_nb.prohis.state`)."""
-        n = self.players
         public = self._public
         before = public.before_offer() if self.bribe is not None else None
         return ProhisState(
@@ -595,7 +594,7 @@ class ProhisGame(GameBase):
         self.__setstate__(other.__getstate__())
 
     def copy(self) -> ProhisGame:
-        """An independent copy of this game (a few microseconds: the state value and the history)."""
+        """An independent copy of this game (cheap: the state value and the history)."""
         other = object.__new__(ProhisGame)
         other.__setstate__(self.__getstate__())
         other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)
@@ -692,7 +691,7 @@ class ProhisGame(GameBase):
             else:
                 key = legal.convoy_key(hand)
             if size >= HAND_LIMIT:  # no drawing: convoys and pass only
-                return legal.turn_actions(seat, key, legal.NO_ROW, False)  # type: ignore[arg-type]
+                return legal.turn_actions(seat, key, legal.NO_ROW, False)
             row = self.row
             if self.pile and None not in row:  # the usual turn: a full row and a pile left
                 # (a plain dict by hand: half the cost of the lru_cache call below)
@@ -700,27 +699,27 @@ class ProhisGame(GameBase):
                 found = turns.get(key)
                 if found is None:
                     legal.FULL_ROW_TURNS.make_room(turns)
-                    found = turns[key] = legal.turn_actions(seat, key, legal.FULL_ROW, True)  # type: ignore[arg-type]
-                return found  # type: ignore[no-any-return]
+                    found = turns[key] = legal.turn_actions(seat, key, legal.FULL_ROW, True)
+                return found
             mask = legal.FULL_ROW if None not in row else legal.row_mask(row)
-            return legal.turn_actions(seat, key, mask, bool(self.pile))  # type: ignore[arg-type]
+            return legal.turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
             # Another take (never a second from the pile), or stop.
             pile_ok = self.first_pick == "row" and bool(self.pile)
             row = self.row
             mask = legal.FULL_ROW if None not in row else legal.row_mask(row)
-            return legal.second_pick_actions(seat, mask, pile_ok)  # type: ignore[arg-type]
+            return legal.second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
             # Any set of the smuggler's cards but those rejected, or no bribe.
-            return legal.bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index, arg-type]
+            return legal.bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
         if phase == BRIBE_ANSWER:
-            return legal.simple_actions(seat, ("accept", "reject"))  # type: ignore[arg-type]
+            return legal.simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
             if self.rejected:  # a rejected bribe obliges the controller to inspect
-                return legal.simple_actions(seat, ("inspect",))  # type: ignore[arg-type]
-            return legal.simple_actions(seat, ("inspect", "waive"))  # type: ignore[arg-type]
+                return legal.simple_actions(seat, ("inspect",))
+            return legal.simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
-            return legal.turn_card_actions(seat, tuple(self.turned))  # type: ignore[arg-type]
+            return legal.turn_card_actions(seat, tuple(self.turned))
         return (), {}  # the game is over
 
     def _forced_is_public(self) -> bool:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from prohis_nb.core.knowledge import CardModel, ModelError
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS
@@ -108,8 +108,8 @@ def observe(event: Event, observer: int | None) -> tuple | None:
         up = tuple(card for card, shown in zip(cards, turned) if shown)
         down = tuple(card for card, shown in zip(cards, turned) if not shown)
         # The controller looks at its warehouse; the smuggler knew its convoy.
-        seen = down if observer in (actor, data["smuggler"]) else None
-        return ("confiscate", actor, data["smuggler"], data["card"], up, seen)
+        shown_down = down if observer in (actor, data["smuggler"]) else None
+        return ("confiscate", actor, data["smuggler"], data["card"], up, shown_down)
     if kind == "success":
         return ("success", actor, data["card"])
     if kind == "stored":
@@ -421,7 +421,7 @@ class ProhisKnowledge:
 
     @property
     def model(self) -> CardModel:
-        """The underlying :class:`~prohis_nb.core.knowledge.CardModel` (its places are the parts)."""
+        """The underlying :class:`~prohis_nb.core.knowledge.CardModel` (its places: the parts)."""
         return self._read().model  # type: ignore[return-value]
 
     def _parts(self, place: str) -> list[str]:
@@ -543,31 +543,36 @@ class ProhisKnowledge:
     def describe(self) -> tuple[str, ...]:
         """The observer's knowledge in a few sentences (exact chances as fractions).
 
-        One line per kind of card it saw go somewhere it can no longer see
-        ("1 captain: in seat 0's hand or seat 0's warehouse (hand 2/3)"), then
-        the chance of each kind for one card of each place.
+        First the cards it saw go where it can no longer see them, kind by
+        kind: "1 captain: in seat 0's hand or seat 0's convoy (expected 1/2
+        in seat 0's hand, 1/2 in seat 0's convoy)"; then, for one card of each
+        place, the chance of each kind.
         """
         model = self.model
+        own = set() if self.observer is None else {_hand(self.observer), _warehouse(self.observer)}
         lines = []
         for kind in KINDS:
-            for places, most, expected in model.spread(kind):
+            for places, (fewest, most), expected in model.spread(kind):
+                if set(places) <= own:
+                    continue  # its own hand and warehouse: it sees them
+                many = f"{most}" if fewest == most else f"{fewest} to {most}"
                 where = " or ".join(_words(place) for place in places)
-                if len(places) == 1:
-                    total = sum(expected.values())
-                    line = f"{_number(total)} {kind} seen going in: in {where}"
-                else:
-                    shares = ", ".join(
-                        f"{_words(place)} {_number(count)}" for place, count in expected.items()
-                    )
-                    line = f"up to {most} {kind} seen going in: in {where} (expected {shares})"
-                lines.append(line)
+                if len(places) == 1 and fewest == most:
+                    lines.append(f"{many} {kind}: surely in {where}")
+                    continue
+                shares = ", ".join(
+                    f"{_number(count)} in {_words(place)}" for place, count in expected.items()
+                )
+                lines.append(f"{many} {kind}: in {where} (expected {shares})")
         for place in self.places():
             size = self.size(place)
             if not size:
                 continue
-            expected = self.expected(place)
+            chances = self.expected(place)
             shares = ", ".join(
-                f"{kind} {_number(count / size)}" for kind, count in expected.items() if count
+                f"{kind} {_number(Fraction(count) / size)}"
+                for kind, count in chances.items()
+                if count
             )
             lines.append(f"{self.label(place)} ({size} cards): one card is {shares}")
         return tuple(lines)
@@ -667,7 +672,7 @@ class LowerBounds:
             seen[:] = [c - size if c > size else 0 for c in seen]
 
     def offered(self, smuggler: int, size: int, counts: Sequence[int] | None = None) -> None:
-        """A bribe of ``size`` cards leaves the smuggler's hand; ``counts`` when the observer saw it."""
+        """A bribe of ``size`` cards leaves the smuggler's hand (``counts``: if it was seen)."""
         seen = self.hand[smuggler]
         self._before_offer = list(seen)
         self._offer = None if counts is None else list(counts)
@@ -676,7 +681,7 @@ class LowerBounds:
                 seen[k] = max(0, seen[k] - (counts[k] if counts is not None else size))
 
     def rejected(self, smuggler: int, controller: int) -> None:
-        """A rejected bribe goes back: what was known before is true again; the controller saw it."""
+        """A rejected bribe goes back: what was known before holds again; the controller saw it."""
         if self._before_offer is not None:
             self.hand[smuggler] = self._before_offer
         self._before_offer = None
@@ -688,7 +693,7 @@ class LowerBounds:
                     seen[k] = offer[k]
 
     def accepted(self, smuggler: int, controller: int) -> None:
-        """An accepted bribe goes into the controller's warehouse: the smuggler knows it is there."""
+        """An accepted bribe goes into the controller's warehouse: the smuggler knows it is."""
         self._before_offer = None
         offer = self._offer
         if offer is not None and self.observer == smuggler:

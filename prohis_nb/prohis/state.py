@@ -111,6 +111,9 @@ class ProhisTable(Protocol):
     over: bool
 
     @property
+    def ended(self) -> bool: ...
+
+    @property
     def to_act(self) -> int | None: ...
 
     @property

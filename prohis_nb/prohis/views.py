@@ -531,7 +531,8 @@ def check_view(view: Any) -> None:
             or not 0 <= view.to_act < players
         ):
             raise refuse(
-                f"to_act ({excerpt(view.to_act)}) must be the deciding seat ({excerpt(decision.seat)})"
+                f"to_act ({excerpt(view.to_act)}) must be the deciding seat "
+                f"({excerpt(decision.seat)})"
             )
     convoy = view.convoy
     in_convoy = decision is not None and decision.kind not in ("turn", "second_pick")

@@ -242,10 +242,13 @@ class SmuggleKnowledge:
         model = self.model
         lines = []
         for kind in KINDS:
-            for places, _most, expected in model.spread(kind):
+            for places, (fewest, most), expected in model.spread(kind):
                 if len(places) > 1 or kind == DIPLOMATIC_BAG:
-                    shares = ", ".join(f"{place} {_number(n)}" for place, n in expected.items())
-                    lines.append(f"{kind} known to be in the {' or the '.join(places)} ({shares})")
+                    many = f"{most}" if fewest == most else f"{fewest} to {most}"
+                    shares = ", ".join(
+                        f"{_number(n)} in the {place}" for place, n in expected.items()
+                    )
+                    lines.append(f"{many} {kind}: in the {' or the '.join(places)} ({shares})")
         for place in self.places():
             size = model.size(place)
             expected = model.expected(place)

@@ -324,7 +324,8 @@ def check_view(view: Any) -> None:
         for name, size in sizes.items():
             if knowledge.size(name) != size:
                 raise refuse(
-                    f"the {name} holds {size} cards but the seat saw {knowledge.size(name)} go there"
+                    f"the {name} holds {size} cards but the seat saw {knowledge.size(name)} "
+                    "go there"
                 )
         if hand is not None:
             seen = knowledge.expected("hand")

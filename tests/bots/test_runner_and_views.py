@@ -12,8 +12,8 @@ from prohis_nb.bots.base import Bot
 from prohis_nb.core.game import Decision, GameBase
 from prohis_nb.core.knowledge import CardModel, _Component
 from prohis_nb.core.legal import LegalActions
-from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
 from prohis_nb.prohis.bribes import Bribes
+from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
 from prohis_nb.prohis.views import ConvoyView, SeatInfo, SeatView
 
 PLAIN = (str, int, float, bool, type(None))
@@ -90,7 +90,7 @@ def test_no_game_object_is_reachable_from_a_view():
     checked = 0
     for bot in bots:
         for view, legal in bot.calls[::7]:
-            view.knowledge.model  # (built, so that the walk sees the model too)
+            assert view.knowledge.model  # (built, so that the walk sees the model too)
             for path, value in reachable_values((view, legal)):
                 assert not isinstance(value, GameBase), f"{path} is the game"
                 assert isinstance(value, ALLOWED), f"{path} is a {type(value).__name__}"

@@ -180,7 +180,11 @@ def test_no_sample_holds_a_pending_bribe_equal_to_a_rejected_offer():
     # card again: by the rules that offer differs from the rejected one. Seat 2 sees
     # neither, and must never be shown a table where they are the same.
     game = from_deal(
-        [[*CI, "legal", "illegal", "legal", "illegal"], [*CI, "legal", "legal"], [*CI, "legal", "illegal"]],
+        [
+            [*CI, "legal", "illegal", "legal", "illegal"],
+            [*CI, "legal", "legal"],
+            [*CI, "legal", "illegal"],
+        ],
         row=["legal", "illegal", "legal", "illegal"],
         pile=["legal", "illegal", "legal"],
         first=0,
@@ -188,7 +192,11 @@ def test_no_sample_holds_a_pending_bribe_equal_to_a_rejected_offer():
         rules=None,
     )
     game = from_deal(
-        [[*CI, "legal", "illegal", "legal", "illegal"], [*CI, "legal", "legal"], [*CI, "legal", "illegal"]],
+        [
+            [*CI, "legal", "illegal", "legal", "illegal"],
+            [*CI, "legal", "legal"],
+            [*CI, "legal", "illegal"],
+        ],
         row=["legal", "illegal", "legal", "illegal"],
         pile=["legal", "illegal", "legal"],
         first=0,

@@ -91,7 +91,7 @@ def test_pickle_copy_undo_and_the_first_view_keep_the_whole_state() -> None:
 
 
 def _assignments_outside_game_classes(tree: ast.AST):
-    """Every assignment target of a module, except inside a game class (``...Game``, ``GameBase``)."""
+    """Every assignment target of a module, but inside a game class (``...Game``, ``GameBase``)."""
 
     def walk(node: ast.AST, inside_game: bool):
         for child in ast.iter_child_nodes(node):
@@ -123,5 +123,7 @@ def test_nothing_outside_the_game_class_sets_its_private_attributes() -> None:
                     and isinstance(leaf.value, ast.Name)
                     and leaf.value.id in ("game", "sample", "other", "rebuilt")
                 ):
-                    offenders.append(f"{path.relative_to(ROOT)}:{leaf.lineno} {leaf.value.id}.{leaf.attr}")
+                    offenders.append(
+                        f"{path.relative_to(ROOT)}:{leaf.lineno} {leaf.value.id}.{leaf.attr}"
+                    )
     assert not offenders, offenders

@@ -93,7 +93,9 @@ def _trace_action(game: Any, action: Any, seat: int, truth: Any = None) -> str:
     return json.dumps(prohis_action(action, seat, truth), sort_keys=True)
 
 
-def prohis_deals(setup: dict[str, Any], rules: Any, seat: int | None, pile_as_multiset: bool = False):
+def prohis_deals(
+    setup: dict[str, Any], rules: Any, seat: int | None, pile_as_multiset: bool = False
+):
     """Every stacked table ``seat`` cannot tell from ``setup`` by what it saw dealt, with its count.
 
     ``seat`` None: what everyone saw (no hand). ``pile_as_multiset``: one table

@@ -22,7 +22,6 @@ import pytest
 from brute_knowledge import ProhisBruteForce, SmuggleBruteForce
 
 from prohis_nb.prohis import from_deal
-from prohis_nb.prohis.cards import KINDS
 from prohis_nb.smuggle.board import PACK_COUNTS
 from prohis_nb.smuggle.game import SmuggleGame
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -147,7 +146,7 @@ def test_lesson_4_a_captain_is_never_in_the_pile_and_one_in_six_among_seat_0s_hi
 
 
 class SmuggleFeed:
-    """Feeds a SmuggleBruteForce for ``seat`` from the real game's actions and the teacher's view."""
+    """Feeds a SmuggleBruteForce for ``seat``, from the real game's actions and the truth."""
 
     def __init__(self, game: SmuggleGame, seat: int) -> None:
         self.seat = seat

@@ -85,9 +85,9 @@ def views_equal(one, two, seat: int, step: int, tables) -> None:
     if step % 7 == 0 and not one.ended:
         places = known_one.places()
         assert places == known_two.places()
-        assert [known_one.expected(p) for p in places] == [
-            known_two.expected(p) for p in places
-        ], f"seat {seat}'s chances differ at step {step}"
+        assert [known_one.expected(p) for p in places] == [known_two.expected(p) for p in places], (
+            f"seat {seat}'s chances differ at step {step}"
+        )
         assert known_one.describe() == known_two.describe()
     assert legal_for(one, seat) == legal_for(two, seat), f"legal actions differ at step {step}"
     for table in tables:
