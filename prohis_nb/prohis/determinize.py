@@ -34,10 +34,11 @@ import random
 from prohis_nb.core.game import Event
 from prohis_nb.core.knowledge import ModelError
 from prohis_nb.errors import ViewError
+from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS, cards_to_counts
-from prohis_nb.prohis.game import ProhisGame
-from prohis_nb.prohis.knowledge import LowerBounds, publicize
-from prohis_nb.prohis.state import CONTROL, OVER, SECOND_PICK, ProhisState
+from prohis_nb.prohis.game import CONTROL, OVER, SECOND_PICK, ProhisGame
+from prohis_nb.prohis.knowledge import publicize
+from prohis_nb.prohis.state import ProhisState
 from prohis_nb.prohis.views import SeatView, check_view
 
 

@@ -46,8 +46,8 @@ from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import RecordError, RulesError, excerpt
-from prohis_nb.prohis import legal
 from prohis_nb.prohis.actions import Action, parse_action
+from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import (
     CAPTAIN,
     ILLEGAL,
@@ -59,35 +59,54 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.explain import allowed_summary, explain_illegal
-from prohis_nb.prohis.knowledge import LowerBounds, ProhisKnowledge, _Checkpoints, observe
+from prohis_nb.prohis.legal import (
+    CONTROL_ACTIONS,
+    FULL_ROW,
+    FULL_ROW_TURNS,
+    FULL_ROW_TURNS_BY_SEAT,
+    KIND_INDICES,
+    NO_ROW,
+    OPPONENTS,
+    bribe_actions,
+    convoy_key,
+    row_mask,
+    second_pick_actions,
+    simple_actions,
+    turn_actions,
+    turn_card_actions,
+)
 from prohis_nb.prohis.log import describe
 from prohis_nb.prohis.rules import ProhisRules, check_deal
-from prohis_nb.prohis.state import (
-    BRIBE,
-    BRIBE_ANSWER,
-    CONTROL,
-    INSPECT_OR_WAIVE,
-    INSPECTION,
-    OVER,
-    SECOND_PICK,
-    TURN,
-    ProhisState,
-)
 from prohis_nb.prohis.table import read_public_hands, read_table, table_to_json
-from prohis_nb.prohis.views import SeatView, TableView, seat_view, table_view
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 
 if TYPE_CHECKING:
     from typing import Any
 
+    from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
+    from prohis_nb.prohis.state import ProhisState
+    from prohis_nb.prohis.views import SeatView, TableView
+
+# The views, the knowledge, the state value and the refusals' wording are
+# imported where they are first needed, not with the game: a simulation never
+# needs them, and ``import prohis_nb`` stays a few milliseconds (speed).
+
+# The phases: which kind of decision is pending (RULES.md, "A turn").
+TURN = "turn"  # the active player draws, forms a convoy or passes
+SECOND_PICK = "second_pick"  # after one pick: another take, or stop
+CONTROL = "control"  # an opponent plays a controller card or declines
+BRIBE = "bribe"  # the smuggler offers a bribe or not
+BRIBE_ANSWER = "bribe_answer"  # the controller accepts or rejects the bribe
+INSPECT_OR_WAIVE = "inspect_or_waive"  # no bribe: the controller inspects or waives
+INSPECTION = "inspection"  # the controller turns convoy cards over, one at a time
+OVER = "over"
+
 #: The phases whose single legal action may be forced by hidden cards only (see
 #: ``ProhisGame._forced_is_public``); a constant set, not a tuple built per call.
 _ASKED_EVEN_IF_SINGLE = frozenset((CONTROL, BRIBE))
 
 HAND_LIMIT = 8  # no drawing with this many cards or more in hand
-ROW_SLOTS = legal.ROW_SLOTS
 
 
 def rank_of(kind_index: int) -> int:
@@ -338,6 +357,8 @@ class ProhisGame(GameBase):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
+        from prohis_nb.prohis.views import seat_view
+
         self.check_seat(seat)
         self._chronicled()
         return seat_view(
@@ -351,11 +372,15 @@ class ProhisGame(GameBase):
 
     def omniscient_view(self) -> TableView:
         """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
+        from prohis_nb.prohis.views import table_view
+
         self._chronicled()
         return table_view(self, self._log_lines(None), self._lower_bounds(None))
 
     def knowledge(self, seat: int | None) -> ProhisKnowledge:
         """What ``seat`` (``None``: everyone) knows of the cards, exactly (``prohis.knowledge``)."""
+        from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
+
         if seat is not None:
             self.check_seat(seat)
         self._chronicled()
@@ -368,6 +393,8 @@ class ProhisGame(GameBase):
 
     def _observations(self, observer: int | None) -> tuple:
         """``observer``'s observations so far (prohis.knowledge.observe), kept and extended."""
+        from prohis_nb.prohis.knowledge import observe
+
         events = self._events
         done, seen = self._observed.get(observer, (0, ()))
         if done == 0:
@@ -455,6 +482,8 @@ class ProhisGame(GameBase):
 
     def state(self) -> ProhisState:
         """The position as one frozen value (see :mod:`prohis_nb.prohis.state`)."""
+        from prohis_nb.prohis.state import ProhisState
+
         public = self._public
         before = public.before_offer() if self.bribe is not None else None
         return ProhisState(
@@ -673,7 +702,7 @@ class ProhisGame(GameBase):
             # which of the three kinds the hand holds; conditional expressions cost
             # less than adding up comparisons.)
             hand = self.hands[seat]  # type: ignore[index]
-            return legal.CONTROL_ACTIONS[seat][  # type: ignore[index]
+            return CONTROL_ACTIONS[seat][  # type: ignore[index]
                 (1 if hand[LIEUTENANT] else 0)
                 + (2 if hand[CAPTAIN] else 0)
                 + (4 if hand[INSPECTOR] else 0)
@@ -689,37 +718,37 @@ class ProhisGame(GameBase):
             if legal_ <= 4 and illegal <= 4 and lieutenant <= 4 and captain <= 4 and inspector <= 4:
                 key = (legal_, illegal, lieutenant, captain, inspector)
             else:
-                key = legal.convoy_key(hand)
+                key = convoy_key(hand)
             if size >= HAND_LIMIT:  # no drawing: convoys and pass only
-                return legal.turn_actions(seat, key, legal.NO_ROW, False)
+                return turn_actions(seat, key, NO_ROW, False)
             row = self.row
             if self.pile and None not in row:  # the usual turn: a full row and a pile left
                 # (a plain dict by hand: half the cost of the lru_cache call below)
-                turns = legal.FULL_ROW_TURNS_BY_SEAT[seat]  # type: ignore[index]
+                turns = FULL_ROW_TURNS_BY_SEAT[seat]  # type: ignore[index]
                 found = turns.get(key)
                 if found is None:
-                    legal.FULL_ROW_TURNS.make_room(turns)
-                    found = turns[key] = legal.turn_actions(seat, key, legal.FULL_ROW, True)
+                    FULL_ROW_TURNS.make_room(turns)
+                    found = turns[key] = turn_actions(seat, key, FULL_ROW, True)
                 return found
-            mask = legal.FULL_ROW if None not in row else legal.row_mask(row)
-            return legal.turn_actions(seat, key, mask, bool(self.pile))
+            mask = FULL_ROW if None not in row else row_mask(row)
+            return turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
             # Another take (never a second from the pile), or stop.
             pile_ok = self.first_pick == "row" and bool(self.pile)
             row = self.row
-            mask = legal.FULL_ROW if None not in row else legal.row_mask(row)
-            return legal.second_pick_actions(seat, mask, pile_ok)
+            mask = FULL_ROW if None not in row else row_mask(row)
+            return second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
             # Any set of the smuggler's cards but those rejected, or no bribe.
-            return legal.bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
+            return bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
         if phase == BRIBE_ANSWER:
-            return legal.simple_actions(seat, ("accept", "reject"))
+            return simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
             if self.rejected:  # a rejected bribe obliges the controller to inspect
-                return legal.simple_actions(seat, ("inspect",))
-            return legal.simple_actions(seat, ("inspect", "waive"))
+                return simple_actions(seat, ("inspect",))
+            return simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
-            return legal.turn_card_actions(seat, tuple(self.turned))
+            return turn_card_actions(seat, tuple(self.turned))
         return (), {}  # the game is over
 
     def _forced_is_public(self) -> bool:
@@ -749,9 +778,13 @@ class ProhisGame(GameBase):
         return Action.from_json(action)
 
     def _explain_illegal(self, action: Action) -> str:
+        from prohis_nb.prohis.explain import explain_illegal  # (only a refusal needs it)
+
         return explain_illegal(self, action)
 
     def _allowed_summary(self) -> str:
+        from prohis_nb.prohis.explain import allowed_summary
+
         return allowed_summary(self)
 
     def _do(self, action: Action) -> None:
@@ -807,7 +840,7 @@ class ProhisGame(GameBase):
         """Put 2, 3 or 4 cards from hand face down, in the order the smuggler chose."""
         seat = action.seat
         hand = self.hands[seat]
-        cards = list(legal.KIND_INDICES[action.cards])
+        cards = list(KIND_INDICES[action.cards])
         for kind in cards:
             hand[kind] -= 1
         self.passes = 0
@@ -825,7 +858,7 @@ class ProhisGame(GameBase):
                 (seat + i) % n for i in range(1, n) if not out[(seat + i) % n]
             )
         else:  # nobody out (the usual case): every opponent, from a table
-            self.control_queue = legal.OPPONENTS[n][seat]
+            self.control_queue = OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
         self._ask_next_opponent()

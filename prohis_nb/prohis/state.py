@@ -33,16 +33,6 @@ if TYPE_CHECKING:
 
 Counts = tuple[int, ...]
 
-# The phases: which kind of decision is pending (RULES.md, "A turn").
-TURN = "turn"  # the active player draws, forms a convoy or passes
-SECOND_PICK = "second_pick"  # after one pick: another take, or stop
-CONTROL = "control"  # an opponent plays a controller card or declines
-BRIBE = "bribe"  # the smuggler offers a bribe or not
-BRIBE_ANSWER = "bribe_answer"  # the controller accepts or rejects the bribe
-INSPECT_OR_WAIVE = "inspect_or_waive"  # no bribe: the controller inspects or waives
-INSPECTION = "inspection"  # the controller turns convoy cards over, one at a time
-OVER = "over"
-
 
 @dataclass(frozen=True, slots=True)
 class ProhisState:
@@ -53,7 +43,7 @@ class ProhisState:
     row: tuple[int | None, ...]  #: the 4 face-up slots (kind index, or None once empty)
     pile: tuple[int, ...]  #: the draw pile, kind indices, top card last
     active: int  #: the seat whose turn it is (the smuggler during a convoy)
-    phase: str  #: the decision pending: turn, second_pick, control, bribe... or over
+    phase: str  #: the decision pending (prohis.game's phases: turn, control... or over)
     to_act: int | None  #: the seat that decides now
     first_pick: str | None  #: during a draw: "row" or "pile"
     convoy: tuple[int, ...]  #: the convoy being resolved, kind indices in order

@@ -40,6 +40,7 @@ from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
 from prohis_nb.errors import excerpt
 from prohis_nb.prohis.actions import Action
+from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import (
     KINDS,
     cards_tuple,
@@ -47,7 +48,7 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.knowledge import LowerBounds, ProhisKnowledge
+from prohis_nb.prohis.knowledge import ProhisKnowledge
 from prohis_nb.prohis.rules import ProhisRules
 
 if TYPE_CHECKING:
