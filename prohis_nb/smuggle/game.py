@@ -27,27 +27,18 @@ from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, excerpt
-from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
+from prohis_nb.smuggle.actions import Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.knowledge import LowerBounds, SmuggleKnowledge, observe
+from prohis_nb.smuggle.legal import ANSWERS, DECLARE_CACHE, declare_actions, discard_actions
 from prohis_nb.smuggle.log import describe, phrasings
-from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
+from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.smuggle.state import SearchShown, SmuggleState
 from prohis_nb.smuggle.views import SeatView, TableView, seat_view, table_view
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
 PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
 HAND_SIZE = 4
-
-_DECLARE_CACHE: dict[int, tuple[tuple[Action, ...], dict[Action, Action]]] = {}
-
-
-def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action]]:
-    """The 495 declarations and the immunity claim of ``seat``, built once per seat."""
-    legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
-    legal += (Action(seat, "immunity"),)
-    _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
-    return _DECLARE_CACHE[seat]
 
 
 def dutiable_counts(cards: Any) -> Counter:
@@ -97,30 +88,6 @@ class _Amounts:
     def fines(self, cards: Any) -> int:
         """Fines on every dutiable card of a hand (``board.hand_fines`` of its counts)."""
         return sum(map(self._fine.__getitem__, cards))
-
-
-_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
-
-
-def _answer_actions() -> dict[tuple[int, str], _Legal]:
-    """``accept`` or another answer (search, inform, challenge), for every seat: built once."""
-    out: dict[tuple[int, str], _Legal] = {}
-    for seat in range(MAX_PLAYERS):
-        for other in ("search", "inform", "challenge"):
-            legal: tuple[Action, ...] = (Action(seat, "accept"), Action(seat, other))
-            out[seat, other] = (legal, {a: a for a in legal})
-    return out
-
-
-#: The two-answer decisions of every seat (the Officer's and the receiver's).
-_ANSWERS = _answer_actions()
-
-
-@lru_cache(maxsize=1024)
-def _discards(seat: int, kinds: tuple[str, ...]) -> tuple[tuple[Action, ...], dict[Action, Action]]:
-    """One discard per kind in ``kinds``: built once, then shared."""
-    legal = tuple(Action(seat, "discard", card=k) for k in kinds)
-    return legal, {a: a for a in legal}
 
 
 @lru_cache(maxsize=1024)
@@ -354,17 +321,17 @@ class SmuggleGame(GameBase):
         phase = self.phase
         if phase == "declare":
             # (built at a seat's first declaration, then shared by every game)
-            return _DECLARE_CACHE.get(self.holder) or _declare_actions(self.holder)  # type: ignore
+            return DECLARE_CACHE.get(self.holder) or declare_actions(self.holder)  # type: ignore
         # The lists are cached and shared, not built at every decision.
         if phase == "officer":
-            return _ANSWERS[self.officer, "challenge" if self.immunity else "search"]
+            return ANSWERS[self.officer, "challenge" if self.immunity else "search"]
         if phase == "receiver":
-            return _ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
+            return ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
         if phase == "ended":
             return (), {}
         # discard
         kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
-        return _discards(self.holder, kinds)
+        return discard_actions(self.holder, kinds)
 
     def _forced_is_public(self) -> bool:
         """Whether the pending decision is forced follows from public facts (core's hook).
