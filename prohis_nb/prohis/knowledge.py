@@ -180,6 +180,7 @@ class _Fold(NamedTuple):
     done: int  # observations read
     rejected: tuple[int, ...]  # sizes of the offers rejected in the convoy on the table
     notes: int  # rejected offers noted in the model (several bribe rounds, non-party)
+    told_apart: bool = False  # the pending offer's cards are told apart (materialized)
 
 
 def _start(observation: tuple, observer: int | None) -> CardModel:
@@ -210,7 +211,7 @@ def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) ->
     model = fold.model
     rejected, notes = fold.rejected, fold.notes
     if kind == "deal":
-        return _Fold(_start(observation, observer), fold.done + 1, (), 0)
+        return _Fold(_start(observation, observer), fold.done + 1, (), 0, False)
     assert model is not None, "the deal comes first"
     if kind == "take_row":
         _, seat, card, refill = observation
@@ -238,17 +239,18 @@ def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) ->
         model = model.add(_hand(seat), card)
     elif kind == "bribe":
         _, smuggler, controller, cards = observation
+        told_apart = False
         if not isinstance(cards, int):
             model = model.take_known(_hand(smuggler), cards, _bribe(smuggler))
-        elif rounds > 1:
-            # Several bribe rounds: a new offer must differ from those rejected, a
-            # rule about compositions, so the offer's cards are told apart first.
-            model = model.materialize(_hand(smuggler))
-            model = model.move(_hand(smuggler), _bribe(smuggler), cards)
-            if notes:
-                model = model.forbid_noted(_bribe(smuggler), "rejected")
         else:
             model = model.move(_hand(smuggler), _bribe(smuggler), cards)
+            if cards in rejected:
+                # Several bribe rounds: a new offer differs from those rejected (a rule
+                # about compositions), so this offer's cards are told apart first.
+                model = model.materialize(_bribe(smuggler))
+                model = model.forbid_noted(_bribe(smuggler), "rejected")
+                told_apart = True
+        return _Fold(model, fold.done + 1, rejected, notes, told_apart)
     elif kind == "accept":
         _, controller, smuggler, card = observation
         model = model.merge(_bribe(smuggler), _warehouse(controller, smuggler))
@@ -256,8 +258,12 @@ def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) ->
     elif kind == "reject":
         _, controller, smuggler = observation
         size = model.size(_bribe(smuggler))
-        if rounds > 1 and observer not in (controller, smuggler):
-            model = model.note(f"rejected {notes}", _bribe(smuggler))
+        more = len(rejected) + 1 < rounds  # another offer may follow: it must differ
+        if observer not in (controller, smuggler) and (more or fold.told_apart):
+            # (an offer told apart is noted for free; one another may follow, so that
+            # the next offer can be told apart from it)
+            model = model.materialize(_bribe(smuggler))
+            model = model.note(f"rejected {len(rejected)}", _bribe(smuggler))
             notes += 1
         model = model.merge(_bribe(smuggler), _hand(smuggler))
         rejected = (*rejected, size)
@@ -290,7 +296,7 @@ def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) ->
     elif kind == "recall":
         _, place, cards = observation
         model = model.show(place, cards)
-    return _Fold(model, fold.done + 1, rejected, notes)
+    return _Fold(model, fold.done + 1, rejected, notes, fold.told_apart)
 
 
 class _Checkpoints:

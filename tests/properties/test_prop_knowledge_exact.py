@@ -101,6 +101,39 @@ def test_prohis_knowledge_equals_the_brute_force_at_every_decision(variants):
     assert compared > 300
 
 
+def test_a_second_offer_of_the_same_size_differs_from_the_rejected_one_for_an_onlooker():
+    # bribe_rounds 2: seat 0 offers one card, seat 1 rejects it, seat 0 offers one card
+    # again, which the rules make differ from the first. Seat 2 sees neither offer;
+    # its knowledge of the pending bribe and of seat 0's hand is the brute force's.
+    hands = [[*CI, "legal", "illegal", "legal", "illegal"], [*CI, "legal", "legal"],
+             [*CI, "legal", "illegal"]]  # fmt: skip
+    row, pile = ["legal", "illegal", "legal", "illegal"], ["legal", "illegal", "legal"]
+    deck = from_deal(hands, row, pile, public_hands=[CI] * 3).rules
+
+    def table():
+        rules = deck.replace(bribe_rounds=2)
+        return from_deal(hands, row, pile, public_hands=[CI] * 3, rules=rules)
+
+    game = table()
+    brute = ProhisBruteForce(table(), 2)
+    for action in (
+        {"act": "convoy", "cards": ["legal", "illegal"]},
+        {"act": "control", "card": "captain"},
+        {"act": "decline"},
+        {"act": "bribe", "cards": ["legal"]},
+        {"act": "reject"},
+        {"act": "bribe", "cards": ["illegal"]},
+    ):
+        before = game.copy()
+        game.apply(action)
+        brute.step(before, game.actions[-1], game)
+    knowledge = game.view(2).knowledge
+    for place in knowledge.places():
+        assert knowledge.expected(place) == brute.expected(place), place
+    assert knowledge.distribution("bribe") == brute.distribution("bribe")
+    assert knowledge.distribution("hand 0") == brute.distribution("hand 0")
+
+
 def test_lesson_4_a_captain_is_never_in_the_pile_and_one_in_six_among_seat_0s_hidden_cards():
     # notebooks/04_bribe_or_inspect.ipynb builds its game so: every seat dealt its captain
     # and inspector in the open (widgets.lesson.dealt_game), seat 0 sends three cards,
