@@ -35,7 +35,7 @@ class LowerBounds:
     move, named after the rule, and takes what the observer saw of it. A
     bound grows when a card goes in for the observer to see, and drops when
     cards leave face down: a convoy of 3 cards may have taken any 3, so every
-    bound above 3 drops by 3 and the rest to 0 (RULES.md says a row card is
+    bound above 3 drops by 3 and the rest to 0 (docs/rules.md says a row card is
     known "until it leaves", and a face-down card's leaving cannot be seen: the
     exact model above keeps where it may be; these bounds keep only what is
     certain). :meth:`read` applies one observation; the engine calls the

@@ -1,6 +1,6 @@
 """A stacked Prohis table: a lesson's deal, read from a record's ``setup`` and written back.
 
-RECORD.md, "setup": instead of a seed, a record may give the table itself:
+docs/records.md, "setup": instead of a seed, a record may give the table itself:
 ``{"first": seat, "hands": [[kinds], ...], "row": [4 kinds or null],
 "pile": [kinds, top card first], "public_hands": [[kinds], ...]}`` (the last
 one optional: what every seat saw dealt into each hand). The cards must be
@@ -27,7 +27,7 @@ ROW_SLOTS = 4
 def read_table(
     rules: ProhisRules, table: Any
 ) -> tuple[list[list[int]], list[int | None], list[int], int]:
-    """Check a stacked table (RECORD.md): ``(hands, row, pile, first)`` as the engine holds them.
+    """Check a stacked table (docs/records.md): ``(hands, row, pile, first)`` as the engine holds them.
 
     Hands are counts by kind, the row kind indices (``None`` for an empty
     slot), the pile kind indices with its top card last.
@@ -37,7 +37,7 @@ def read_table(
     if "first" not in table and "hands" not in table:
         raise RecordError(
             "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
-            f"'row': [...], 'pile': [...]}} (see RECORD.md), got {excerpt(table)}"
+            f"'row': [...], 'pile': [...]}} (see docs/records.md), got {excerpt(table)}"
         )
     unknown = set(table) - {"first", "hands", "row", "pile", "public_hands"}
     if unknown:
@@ -106,7 +106,7 @@ def read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list[
     """``setup.public_hands`` (optional): the cards every seat saw go into each hand.
 
     A real deal hands each player its captain and inspector in the open
-    (RULES.md, Setup), so everyone knows they are there; a stacked table can
+    (docs/rules.md, Setup), so everyone knows they are there; a stacked table can
     say so with ``"public_hands": [["captain", "inspector"], ...]`` (one list
     per seat, each a part of that seat's hand). Without the key nobody knows
     anything of another's hand. Returns counts by kind, one list per seat.
