@@ -141,7 +141,9 @@ SIMULATE = ["simulate", "--players", "3", "--games", "40", "--seed", "5"]
 TOURNAMENT = ["tournament", "--players", "3", "--games", "6", "--workers", "1", "--bots", "random"]
 
 
-@pytest.mark.parametrize(("argv", "bar"), [(SIMULATE, "prohis games:"), (TOURNAMENT, "prohis tournament:")])
+@pytest.mark.parametrize(
+    ("argv", "bar"), [(SIMULATE, "prohis games:"), (TOURNAMENT, "prohis tournament:")]
+)
 def test_the_bar_is_drawn_on_stderr_when_it_is_a_terminal(argv, bar):
     status, out, screen = run_with_stderr_on_a_terminal(argv)
     assert status == 0
@@ -152,7 +154,9 @@ def test_the_bar_is_drawn_on_stderr_when_it_is_a_terminal(argv, bar):
     assert without_timing(out) == without_timing(piped_out)  # and the same summary
 
 
-@pytest.mark.parametrize(("argv", "bar"), [(SIMULATE, "prohis games:"), (TOURNAMENT, "prohis tournament:")])
+@pytest.mark.parametrize(
+    ("argv", "bar"), [(SIMULATE, "prohis games:"), (TOURNAMENT, "prohis tournament:")]
+)
 def test_the_switch_forces_the_bar_on_or_off(argv, bar):
     status, out, err = run_with_pipes([*argv, "--progress"])
     assert status == 0 and bar in err and "%|" in err and bar not in out
