@@ -677,6 +677,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_from_args(args: argparse.Namespace) -> int:
     """Run ``prohis-nb tournament``; return the exit status."""
     from prohis_nb.core.limits import parse_json
+    from prohis_nb.extras import raise_missing_extra
     from prohis_nb.progress import wants_progress
 
     variants: dict[str, Any] = {}
@@ -736,6 +737,10 @@ def run_from_args(args: argparse.Namespace) -> int:
                 overwrite=args.force,
                 counts=not args.no_counts,
             )
+    except ModuleNotFoundError as error:  # a bot's maths without its extra: name the extra
+        raise_missing_extra(error, "prohis-nb tournament")  # main prints it in one line
+        print(f"prohis-nb tournament: {error}", file=sys.stderr)
+        return 1
     except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1

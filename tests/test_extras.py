@@ -158,3 +158,20 @@ def _with_run(parser, run):
 def test_docstring_examples():
     failed, attempted = doctest.testmod(prohis_nb.extras, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0
+
+
+def test_a_tournament_bot_without_its_maths_names_the_extra():
+    # Smuggle's "solved" bot plays the solved signalling game, which needs numpy.
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = None\n"
+        "from prohis_nb.cli import main\n"
+        "sys.exit(main(['tournament', '--game', 'smuggle', '--players', '3', '--games', '2',\n"
+        "               '--workers', '1', '--no-progress', '--bots', 'random,solved']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "prohis-nb: prohis-nb tournament needs numpy, which comes with the 'analysis' extra: "
+        f"{install_hint('analysis')}\n"
+    )
