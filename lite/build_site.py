@@ -19,8 +19,9 @@ time, through the registries' own clients, and kept in ``build/lite-cache``):
   IPython and its dependencies, jedi, parso, traitlets), at the versions of
   Pyodide's lock file, from PyPI (``pip download``). Pyodide's lock file is
   rewritten to point at these local copies (with their own SHA-256).
-* The engine as a wheel built from this checkout, and the Python side of the
-  widgets (``ipywidgets``, ``jupyterlab_widgets``, ``comm``) and ``nashpy``,
+* The engine as a wheel built from this checkout with its dependency
+  ``tqdm``, and the Python side of the widgets (``ipywidgets``,
+  ``jupyterlab_widgets``, ``comm``) and ``nashpy``,
   from PyPI: served to ``piplite`` from the site's ``pypi/`` folder, so that
   ``%pip install prohis_nb ipywidgets`` works with no network.
 
@@ -78,7 +79,8 @@ KERNEL_START = ("micropip", "packaging", "ipython", "jedi", "traitlets")
 #: Pure-Python wheels served to piplite from the site's ``pypi/`` folder,
 #: pinned to the versions in the build environment where one is installed
 #: (so the widgets' Python side matches the widget extension in the page).
-PIPLITE_EXTRA = ("comm", "ipywidgets", "jupyterlab_widgets", "nashpy")
+#: tqdm is the engine wheel's one dependency (the command line's progress bars).
+PIPLITE_EXTRA = ("comm", "ipywidgets", "jupyterlab_widgets", "nashpy", "tqdm")
 
 #: Settings for the page: every cell kept in the page (short lessons; the browser test
 #: reads every output), and no news or update checks (they would go to the network).
