@@ -18,6 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from prohis_nb.smuggle.board import PACK_COUNTS
+
+#: The order a hand is shown in (the pack's kinds): 4 cards in hand have no order of their own.
+PACK_ORDER = {kind: i for i, kind in enumerate(PACK_COUNTS)}
+
 
 class Known(NamedTuple):
     """What one observer knows (``None``: not known to it)."""
@@ -37,8 +42,8 @@ def knowledge(events: Sequence[Any], observer: int | None) -> Known:
     known = Known(None, None, False, None, None, None, (0, 0))
     for kind, actor, data in events:
         if kind == "draw":
-            if observer is None or observer == actor:
-                known = known._replace(hand=tuple(data))
+            if observer is None or observer == actor:  # a hand's cards have no order
+                known = known._replace(hand=tuple(sorted(data, key=PACK_ORDER.__getitem__)))
         elif kind == "declare":
             known = known._replace(declared=tuple(data))
         elif kind == "immunity":
@@ -47,7 +52,8 @@ def knowledge(events: Sequence[Any], observer: int | None) -> Known:
             known = known._replace(answer="accept")
         elif kind == "search":
             cards, truth, how = data
-            known = known._replace(answer=how, shown=tuple(cards), truth=truth, hand=tuple(cards))
+            shown = tuple(sorted(cards, key=PACK_ORDER.__getitem__))
+            known = known._replace(answer=how, shown=shown, truth=truth, hand=shown)
         elif kind == "pay":
             payee, amount, _why = data
             money = list(known.money)

@@ -22,9 +22,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from prohis_nb.smuggle.board import PACK_COUNTS
 from prohis_nb.text import money
 
 PUBLIC = -1
+_PACK_ORDER = {kind: i for i, kind in enumerate(PACK_COUNTS)}
+
+
+def _cards(cards: Any) -> str:
+    """A hand's cards in words, in the pack's order (4 cards in hand have no order)."""
+    return _items(sorted(cards, key=_PACK_ORDER.__getitem__))
 
 
 def _items(items: Any) -> str:
@@ -40,7 +47,7 @@ def describe(event: Any, observer: int | None) -> str:
     who = "You" if actor is not None and actor == observer else f"Seat {actor}"
     if kind == "draw":
         if observer is None or observer == actor:
-            return f"{who} drew 4 cards: {_items(data)}."
+            return f"{who} drew 4 cards: {_cards(data)}."
         return f"Seat {actor} drew 4 cards, face down."
     if kind == "declare":
         return f"{who} declared {_items(data)}."
@@ -52,9 +59,9 @@ def describe(event: Any, observer: int | None) -> str:
         cards, truth, how = data
         if how == "challenge":
             verdict = "it holds the Diplomatic Bag" if truth else "no Diplomatic Bag"
-            return f"{who} challenged the immunity claim: {_items(cards)} ({verdict})."
+            return f"{who} challenged the immunity claim: {_cards(cards)} ({verdict})."
         verdict = "the complete truth" if truth else "not the complete truth"
-        return f"{who} searched the hand: {_items(cards)} ({verdict})."
+        return f"{who} searched the hand: {_cards(cards)} ({verdict})."
     if kind == "pay":
         payee, amount, why = data
         them = "you" if payee == observer else f"seat {payee}"
