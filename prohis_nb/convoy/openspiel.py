@@ -37,6 +37,7 @@ nothing is ever unpickled. An action that is not legal is refused with a
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -100,6 +101,12 @@ def rules_from_params(params: dict[str, Any], payoffs: str) -> ConvoyRules:
     )
 
 
+@lru_cache(maxsize=8)
+def _orders(size: int) -> tuple[tuple[int, ...], ...]:
+    """The face-down orders of ``size`` places, chance's outcomes in this order."""
+    return tuple(permutations(range(size)))
+
+
 def _every_score(rules: ConvoyRules) -> list[tuple[int, int]]:
     """The scores of every way a convoy of ``rules`` can end (for the utility bounds)."""
     out = []
@@ -117,7 +124,7 @@ class ConvoyStageOpenSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.rules = rules_from_params(params or {}, "own" if self.own else "race")
-        self.orders = list(permutations(range(self.rules.size)))
+        self.orders = _orders(self.rules.size)
         scores = [score / 1000 for pair in _every_score(self.rules) for score in pair]
         info = pyspiel.GameInfo(
             num_distinct_actions=BRIBE + len(self.rules.bribes),
@@ -158,15 +165,36 @@ class ConvoyStageOwnOpenSpielGame(ConvoyStageOpenSpielGame):
     own = True
 
 
+class EngineBox:
+    """Holds the engine game; a deep copy (OpenSpiel's ``clone``) is the game's cheap ``copy``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: ConvoyStageGame | None) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict) -> EngineBox:
+        return EngineBox(None if self.game is None else self.game.copy())
+
+
 class ConvoyStageState(pyspiel.State):
     """Chance deals the hand and the face-down order; then every decision is the engine's."""
 
     def __init__(self, game: ConvoyStageOpenSpielGame) -> None:
         super().__init__(game)
         self.rules = game.rules
-        self.orders = game.orders
         self.dirty: bool | None = None
-        self.engine: ConvoyStageGame | None = None
+        self._box = EngineBox(None)
+
+    @property
+    def orders(self) -> tuple[tuple[int, ...], ...]:
+        """Every face-down order (not in the state: a clone would copy it)."""
+        return _orders(self.rules.size)
+
+    @property
+    def engine(self) -> ConvoyStageGame | None:
+        """The engine game (None while chance deals)."""
+        return self._box.game
 
     def current_player(self) -> int:
         engine = self.engine
@@ -220,7 +248,7 @@ class ConvoyStageState(pyspiel.State):
                     "hand": "dirty" if self.dirty else "honest",
                     "order": list(self.orders[action]),
                 }
-                self.engine = ConvoyStageGame(self.rules, table=table)
+                self._box = EngineBox(ConvoyStageGame(self.rules, table=table))
             return
         chosen = self._engine_action(action)
         if chosen is None:
@@ -275,11 +303,12 @@ class ViewObserver:
         if state.engine is None:  # chance is dealing: the smuggler will see its hand first
             dealt = state.dirty if player == 0 else None
             return f"seat {player} dealing {dealt}"
+        if self.perfect_recall:  # the seat's log is everything it saw, in order
+            return f"seat {player}\n" + "\n".join(state.engine.log(player))
         view = state.engine.view(player).to_json()
-        log = view.pop("log")
+        view.pop("log")
         view.pop("legal_actions")
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        return text + ("\n" + "\n".join(log) if self.perfect_recall else "")
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 pyspiel.register_game(GAME_TYPE, ConvoyStageOpenSpielGame)

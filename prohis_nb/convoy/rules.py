@@ -182,6 +182,9 @@ class ConvoyRules:
             out[field.name] = value
         return out
 
+    def __deepcopy__(self, memo: dict) -> ConvoyRules:
+        return self  # frozen: a copy of a game (an OpenSpiel clone) shares its rules
+
     def to_json(self) -> dict[str, Any]:
         """``{"players": 2, "variants": {...}}`` as written into a record."""
         return {"players": self.players, "variants": self.variants()}

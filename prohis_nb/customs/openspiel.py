@@ -117,6 +117,18 @@ class CustomsStageOpenSpielGame(pyspiel.Game):
         return state
 
 
+class EngineBox:
+    """Holds the engine game; a deep copy (OpenSpiel's ``clone``) is the game's cheap ``copy``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: CustomsStageGame | None) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict) -> EngineBox:
+        return EngineBox(None if self.game is None else self.game.copy())
+
+
 class CustomsStageState(pyspiel.State):
     """Chance deals 4 cards; then every decision is the engine's."""
 
@@ -124,7 +136,12 @@ class CustomsStageState(pyspiel.State):
         super().__init__(game)
         self.rules = game.rules
         self.dealt: list[str] = []
-        self.engine: CustomsStageGame | None = None
+        self._box = EngineBox(None)
+
+    @property
+    def engine(self) -> CustomsStageGame | None:
+        """The engine game (None while chance deals)."""
+        return self._box.game
 
     def current_player(self) -> int:
         engine = self.engine
@@ -159,7 +176,9 @@ class CustomsStageState(pyspiel.State):
                 raise ValueError(f"chance outcome {action} is not one of {allowed}")
             self.dealt.append(KINDS[action])
             if len(self.dealt) == HAND_SIZE:
-                self.engine = CustomsStageGame(self.rules, table={"hand": list(self.dealt)})
+                self._box = EngineBox(
+                    CustomsStageGame(self.rules, table={"hand": list(self.dealt)})
+                )
             return
         for legal in self.engine.legal_actions():
             if self._encode(legal) == action:
@@ -208,11 +227,12 @@ class ViewObserver:
     def string_from(self, state: CustomsStageState, player: int) -> str:
         if state.engine is None:  # still dealing: the declarer sees its cards as they come
             return f"seat {player} dealt {state.dealt if player == 1 else len(state.dealt)}"
+        if self.perfect_recall:  # the seat's log is everything it saw, in order
+            return f"seat {player}\n" + "\n".join(state.engine.log(player))
         view = state.engine.view(player).to_json()
-        log = view.pop("log")
+        view.pop("log")
         view.pop("legal_actions")
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        return text + ("\n" + "\n".join(log) if self.perfect_recall else "")
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 pyspiel.register_game(GAME_TYPE, CustomsStageOpenSpielGame)

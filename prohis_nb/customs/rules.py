@@ -44,6 +44,9 @@ class CustomsRules:
         """``{}`` for the default board, else ``{"board": its JSON}``."""
         return {} if self.board == Board() else {"board": self.board.to_json()}
 
+    def __deepcopy__(self, memo: dict) -> CustomsRules:
+        return self  # frozen: a copy of a game (an OpenSpiel clone) shares its rules
+
     def to_json(self) -> dict[str, Any]:
         """``{"players": 2, "variants": {...}}`` as written into a record."""
         return {"players": self.players, "variants": self.variants()}
