@@ -392,3 +392,16 @@ def test_a_finished_convoy_announces_its_scores_to_both_seats(values):
     assert game.view(0).final_scores == game.view(1).final_scores == tuple(game.scores())
     if payoffs == "race":
         assert sum(game.scores()) == 0
+
+
+def test_with_own_money_an_honest_convoy_never_pays_a_dirty_hand():
+    """docs/convoy-rules.md: with lesson 5's parameters baiting comes from the race only."""
+    for payoffs, dominated in (("own", True), ("race", False)):
+        rules = ConvoyRules(payoffs=payoffs)
+        better = []
+        for offer, answers in (((), ("inspect", "waive")), (("legal",), ("accept", "reject"))):
+            for answer in answers:
+                honest = _engine_expectation(rules, True, "honest", offer, answer)[0]
+                dirty = _engine_expectation(rules, True, "dirty", offer, answer)[0]
+                better.append(dirty > honest)
+        assert all(better) is dominated
