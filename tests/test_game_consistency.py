@@ -55,7 +55,12 @@ def tables(name: str) -> list[int]:
     return sorted({counts[0], registry.spec(name).default_players, counts[-1]})
 
 
-CASES = [(name, players, seed) for name in NAMES for players in tables(name) for seed in SEEDS]
+CASES = [
+    (name, players, seed)
+    for name in NAMES
+    for players in tables(name)
+    for seed in (SEEDS if players <= registry.spec(name).default_players else SEEDS[:1])
+]
 
 
 def case_id(case: tuple[str, int, int]) -> str:
@@ -112,7 +117,7 @@ def test_random_play_keeps_the_invariants(case):
         sample = list(legal) if len(legal) <= 600 else [legal[i] for i in range(0, len(legal), 997)]
         assert len(set(sample)) == len(sample), "a legal action is listed twice"
         assert all(action.seat == game.to_act and game.is_legal(action) for action in sample)
-        if steps % 5 == 1:  # refusals leave the game exactly as it was
+        if steps % 10 == 1:  # refusals leave the game exactly as it was
             before = state(game)
             other = (game.to_act + 1) % game.players
             for wrong in (
@@ -123,8 +128,9 @@ def test_random_play_keeps_the_invariants(case):
                 with pytest.raises(ProhisNbError):
                     game.apply(wrong)
             assert state(game) == before
-        json.dumps([game.view(s).to_json() for s in range(game.players)])
-        json.dumps(game.omniscient_view().to_json(), default=repr)
+        if steps % 3 == 1:  # every view is plain JSON
+            json.dumps([game.view(s).to_json() for s in range(game.players)])
+            json.dumps(game.omniscient_view().to_json(), default=repr)
         game.apply(rng.choice(legal))
     assert game.legal_actions() == () or len(game.legal_actions()) == 0
     assert game.to_act is None and game.decision is None
