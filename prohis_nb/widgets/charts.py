@@ -63,6 +63,13 @@ def bribe_or_inspect(
             style="--",
             label=f"the bribe on offer ({money(bribe_value)})",
         )
+    offer = "" if bribe_value is None else f" The bribe on offer is worth {money(bribe_value)}."
+    chart.description = (
+        f"The controller's expected gain against the value b of a bribe, for {_a(card)} on a "
+        f"{convoy_size}-card convoy: accepting is worth b (the diagonal), inspecting "
+        f"{money(inspect)} whatever the bribe, so the two cross at b* = {money(inspect)}; "
+        f"waiving is worth {money(waive)}.{offer}"
+    )
     return chart
 
 
@@ -101,6 +108,18 @@ def declare_or_lie(
     if search_rate is not None:
         chart.vline(search_rate, color=PALETTE[0], style=":",
                     label=f"the Officer searches {percent(search_rate)}")  # fmt: skip
+    crossing = (
+        f" They cross at the break-even search rate, {percent(even)}: below it lying pays."
+        if even is not None
+        else " They do not cross."
+    )
+    officer = "" if search_rate is None else f" The Officer searches {percent(search_rate)}."
+    chart.description = (
+        f"The declarer's expected money against the Officer's search rate, for {things}"
+        f"{informer}: declaring the truth goes from {money(truth[0])} (never searched) to "
+        f"{money(truth[-1])} (always searched), declaring nothing from {money(hide[0])} to "
+        f"{money(hide[-1])}.{crossing}{officer}"
+    )
     return chart
 
 
@@ -175,4 +194,17 @@ def declaration_rates(board: Any, highlight: Sequence[str] | None = None) -> Cha
         k, x, words = ring
         chart.mark(float(x), float(eq.search[k]), color=PALETTE[7], size=22, filled=False,
                    label=f"declared: {words}")  # fmt: skip
+    searched = [float(eq.search[j]) for j in used]
+    ringed = (
+        ""
+        if ring is None
+        else f" Ringed: {ring[2]}, duty {money(ring[1])}, searched {float(eq.search[ring[0]]):.0%}."
+    )
+    chart.description = (
+        f"Each of the {len(used)} declarations made in equilibrium, by the duty it declares "
+        f"({money(min(duty))} to {money(max(duty))}) and how often the Officer, who hears it, "
+        f"searches it ({min(searched):.0%} to {max(searched):.0%}); crosses mark the 2 × 2 "
+        f"game's rate for the same goods; immunity claims are challenged {float(immunity):.0%}."
+        f"{ringed}"
+    )
     return chart

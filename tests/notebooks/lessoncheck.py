@@ -13,10 +13,13 @@ executed by a kernel), never from the package's own formulas:
   ``Image`` widget with PNG bytes, an ``HTML`` widget holding an SVG drawing
   (the explorers' charts: an ``<svg>`` with lines or marks in it), or an
   ``Output`` widget holding an ``image/png`` output (``widgets.interact``).
-* **Is money written one way?** In Markdown an unescaped ``$`` before an
-  amount starts LaTeX in JupyterLab (``$4,000 ... $500`` renders as italic
-  maths); amounts are written ``\\$4,000`` and negative ones ``−\\$4,000``
-  (a true minus sign, U+2212), as :func:`prohis_nb.text.money` writes them.
+* **Is money written one way?** In Markdown JupyterLab reads two dollar
+  signs in one paragraph as a formula, escaped or not (``\\$4,000 ... \\$500``
+  renders as italic maths: its Markdown parser drops the backslash before
+  MathJax reads the page; ``tests/browser/test_lessons_rendered.py`` sees it
+  happen). So a paragraph holds at most one ``\\$`` amount outside formulas
+  (``$$ … $$``) and code, written ``\\$4,000`` or ``−\\$4,000`` (a true minus
+  sign, U+2212), as :func:`prohis_nb.text.money` writes them.
 """
 
 from __future__ import annotations
@@ -137,6 +140,8 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 #: An unescaped $ (not $$ display maths) before an amount, maybe with a sign: LaTeX in Markdown.
 _LATEX_DOLLAR = re.compile(r"(?<![\\$])\$(?!\$)(?=\s?[-−+]?\d)")
+#: Maths written on purpose: display maths, and inline maths that starts with no digit ($b^*$).
+_MATHS = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?=[^\s\d$])[^$\n]*?(?<=[^\s\\])\$", re.S)
 #: Money with its sign in the wrong place or a hyphen for a minus: $-4,000, $−4,000, -$150, -\$150.
 _BAD_MONEY = re.compile(r"\\?\$\s?[-−]\s?\d|(?<![\w$)\]])-\s?\\?\$\d")
 
@@ -151,9 +156,17 @@ def _context(text: str, start: int) -> str:
 
 
 def latex_dollars(markdown: str) -> list[str]:
-    """Each unescaped ``$`` before an amount in ``markdown`` (JupyterLab reads it as LaTeX)."""
+    """Where JupyterLab would typeset money in ``markdown`` as maths.
+
+    Each unescaped ``$`` before an amount, and each paragraph holding two or
+    more dollar signs, escaped or not, outside maths written on purpose and code.
+    """
     text = prose(markdown)
-    return [_context(text, m.start()) for m in _LATEX_DOLLAR.finditer(text)]
+    found = [_context(text, m.start()) for m in _LATEX_DOLLAR.finditer(text)]
+    for paragraph in re.split(r"\n\s*\n", _MATHS.sub(" ", text)):
+        if paragraph.count("$") >= 2 and not _LATEX_DOLLAR.search(paragraph):
+            found.append(_context(paragraph, paragraph.index("$")))
+    return found
 
 
 def bad_money(text: str) -> list[str]:
