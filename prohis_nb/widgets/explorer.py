@@ -410,7 +410,8 @@ class Explorer(ExplainedPlot, widgets.VBox):
 
     def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
         """The equilibrium of the convoy game (solved after the picture is sent: it is slow)."""
-        if self.show_equilibrium and values["bribe"]:  # the game is about a bribe on offer
+        certain = values["p_dirty"] in (0, 1)  # nothing to hide, or nothing but illegal goods
+        if self.show_equilibrium and values["bribe"] and not certain:
             from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 
             game = ConvoyGame(
@@ -512,6 +513,18 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 "dirty with the probability above and then carries "
                 f"{count(game.illegal, 'illegal good')}; the bribe is the one on offer): "
                 + values["equilibrium"].summary()
+            )
+        elif self.show_equilibrium and values["p_dirty"] == 0:
+            sentences.append(
+                "No convoy drawn from these cards can hold illegal goods: the controller knows "
+                "every convoy is honest, so there is nothing to bluff about (the convoy game "
+                "of lesson 5 needs some chance of illegal goods)."
+            )
+        elif self.show_equilibrium and values["p_dirty"] == 1:
+            sentences.append(
+                "Every convoy drawn from these cards holds illegal goods: the controller knows "
+                "it, so there is nothing to bluff about (the convoy game of lesson 5 needs some "
+                "chance of an honest convoy)."
             )
         elif self.show_equilibrium:
             sentences.append("Offer a bribe to see the equilibrium of the convoy game (lesson 5).")

@@ -43,7 +43,8 @@ TYPESET = """
   const source = model.sharedModel.getSource();
   const intended = markdown ? (source.match(/\\$\\$[\\s\\S]+?\\$\\$/g) || []).length : 0;
   return [{cell: index, markdown, count: maths.length, inOutput, intended,
-           text: (maths[0].closest('.jp-OutputArea-output, .jp-RenderedMarkdown') || cell).innerText.slice(0, 200)}];
+           text: (maths[0].closest('.jp-OutputArea-output, .jp-RenderedMarkdown') || cell)
+             .innerText.slice(0, 200)}];
 })
 """
 

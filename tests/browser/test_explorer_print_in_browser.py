@@ -28,13 +28,13 @@ CELLS = [
     "CustomsExplorer(item='watch', count=2, search=0.2)",
     "CustomsExplorer(item='crown', count=1, search=0.1, picture='heard')",
     # extremes: the biggest convoy and bribe, every unseen card; nothing unseen but legal goods
-    f"Explorer(card='inspector', convoy_size=4, illegal=4, bribe_legal=6, bribe_illegal=4, {EXTREME})",
+    f"Explorer({EXTREME})",
     "Explorer(card='lieutenant', convoy_size=2, illegal=0, bribe_legal=0, unseen={'legal': 2})",
     "CustomsExplorer(item='necklace', count=4, search=1.0, inform=1.0)",
     "large_print(True)\nExplorer(card='captain', convoy_size=3, illegal=1, bribe_legal=1)",
     "CustomsExplorer(item='watch', count=2, search=0.2)",
     "CustomsExplorer(item='crown', count=1, search=0.1, picture='heard')",
-    f"Explorer(card='inspector', convoy_size=4, illegal=4, bribe_legal=6, bribe_illegal=4, {EXTREME})",
+    f"Explorer({EXTREME})",
     "Explorer(card='lieutenant', convoy_size=2, illegal=0, bribe_legal=0, unseen={'legal': 2})",
     "CustomsExplorer(item='necklace', count=4, search=1.0, inform=1.0)",
 ]

@@ -193,5 +193,4 @@ def widget_texts(notebook: Mapping[str, Any]) -> Iterator[str]:
         for key in ("value", "description", "placeholder", "tooltip"):
             if isinstance(fields.get(key), str):
                 yield fields[key]
-        for option in fields.get("_options_labels", []) or []:
-            yield option
+        yield from fields.get("_options_labels", []) or []
