@@ -37,6 +37,7 @@ import ipywidgets as widgets
 from prohis_nb.presenting import is_large_print
 from prohis_nb.text import count, money, percent
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.pagehelp import page_helper
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.render.base import css, esc
 
@@ -139,7 +140,10 @@ class ExplainedPlot:
         # The widgets' style sheet, in a widget of its own: a <style> sent with every
         # redraw of the sentences made the browser restyle the whole page each move.
         self.style_sheet = widgets.HTML()
-        return widgets.HBox([self.png_button, self.svg_button, self.download, self.style_sheet])
+        # page_helper: the sliders' names for screen readers (prohis_nb.widgets.pagehelp)
+        return widgets.HBox(
+            [self.png_button, self.svg_button, self.download, self.style_sheet, page_helper()]
+        )
 
     def offer_figure(self, fmt: str = "png") -> str:
         """Show a link that downloads the picture on screen as PNG or SVG; return its HTML.

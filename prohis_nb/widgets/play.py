@@ -407,9 +407,10 @@ class HotSeat(Play):
     ) -> None:
         self.shown: int | None = None  # the seat whose cards are on screen, or None
         self.curtain_text = widgets.HTML()
-        self.ready_button = widgets.Button(
-            button_style="warning", icon="eye", layout=widgets.Layout(width="auto")
-        )
+        self.ready_button = widgets.Button(  # black on orange: 9:1 contrast (WCAG AA)
+            icon="eye", layout=widgets.Layout(width="auto"),
+            style={"button_color": "#E69F00", "text_color": "#000000"},
+        )  # fmt: skip
         self.ready_button.on_click(lambda _b: self.reveal())
         self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
         self.curtain.add_class("pnb-curtain")

@@ -66,6 +66,16 @@ CLIPPED = """
                     need: el.scrollWidth, has: el.clientWidth});
       }
     }
+    for (const el of [root, ...root.querySelectorAll('.pnb-coach, .pnb-table, .pnb-explain')]) {
+      if (seen.has(el) || !visible(el) || !el.matches('.pnb-coach, .pnb-table, .pnb-explain')) {
+        continue;
+      }
+      if (el.scrollWidth > el.clientWidth + 1) {
+        seen.add(el);
+        found.push({what: 'sticks out of its box', cls: el.className, text: words(el),
+                    need: el.scrollWidth, has: el.clientWidth});
+      }
+    }
     for (const el of root.querySelectorAll('*')) {
       if (seen.has(el) || !visible(el)) continue;
       const style = getComputedStyle(el);
