@@ -192,8 +192,8 @@ class Play(widgets.VBox):
                 self.download,
             ]
         )
-        super().__init__(
-            [self.status, self.message, self.panel, self.coach_toggle, self.table, self.saver]
+        super().__init__(  # the save row just above its messages and the decision
+            [self.status, self.saver, self.message, self.panel, self.coach_toggle, self.table]
         )
         self.add_class("pnb-play")
         self._advance(paced=False)  # nothing is on screen yet: no need to wait
@@ -275,8 +275,8 @@ class Play(widgets.VBox):
         shown = str(path)
         self.message.value = message_html(
             f"Saved {len(self.game.actions)} decisions to {shown}. Replay it with "
-            f"Stepper({shown!r}) or `prohis-nb replay {shlex.quote(shown)}`; the Download "
-            "link keeps a copy in your browser.",
+            f"Stepper({shown!r}) in a notebook, or with prohis-nb replay {shlex.quote(shown)} "
+            "in a terminal; the Download link keeps a copy in your browser.",
             error=False,
         )
         return True
@@ -457,6 +457,7 @@ class HotSeat(Play):
         self.teacher_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.children = (
             self.status,
+            self.saver,
             self.message,
             self.curtain,
             self.panel,
@@ -464,7 +465,6 @@ class HotSeat(Play):
             self.table,
             self.teacher_row,
             self.teacher_box,
-            self.saver,
         )
 
     # ------------------------------------------------------------ the teacher's view

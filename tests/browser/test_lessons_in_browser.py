@@ -212,7 +212,7 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
     play = page.locator(".pnb-play").first
     expect(play).to_contain_text("Your decision")
     composer = play.locator(".pnb-composer-declare")
-    composer.locator("button[title='add one Wine to the declare']").click()
+    composer.locator("button[title='add one Wine to the declaration']").click()
     composer.get_by_role("button", name="Declare", exact=True).click()
     log = play.locator(".pnb-log li")
     expect(log.filter(has_text="You declared wine")).to_have_count(1, timeout=30_000)

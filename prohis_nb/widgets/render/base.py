@@ -36,6 +36,10 @@ OKABE_ITO: dict[str, str] = {
     "grey": "#999999",
 }
 
+#: The noun of an act built card by card, for the words on its buttons ("add one Wine to
+#: the declaration", not "to the declare").
+ACT_NOUNS = {"declare": "declaration", "discard": "discard", "convoy": "convoy", "bribe": "bribe"}
+
 #: How many log lines a table shows (newest first); older ones are counted.
 LOG_LINES = 12
 
