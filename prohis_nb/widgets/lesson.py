@@ -286,6 +286,46 @@ def counts_in_words(counts: Mapping[str, int] | Sequence[int]) -> str:
     return ", ".join(parts) if parts else "no card"
 
 
+class NeedsNetwork(RuntimeError):
+    """A lesson's packages are missing and can only come from the network (JupyterLite offline).
+
+    Shown in a notebook as its sentence alone, not as a traceback.
+    """
+
+    def _render_traceback_(self) -> list[str]:  # IPython shows these lines instead
+        return [str(self)]
+
+
+async def install_or_explain(*packages: str) -> None:
+    """In JupyterLite: install ``packages`` with piplite, or say in words why it cannot.
+
+    numpy, matplotlib and scipy are Pyodide's compiled packages: the site
+    downloads them from the internet when a lesson first asks. Offline that
+    fails, and every later cell would end in ``ModuleNotFoundError``; this
+    raises :class:`NeedsNetwork` instead, whose message says what to do.
+    Outside JupyterLite (no ``piplite``) it only checks that they are there.
+    """
+    import importlib
+    import importlib.util
+
+    try:
+        piplite = importlib.import_module("piplite")
+    except ImportError:
+        piplite = None
+    if piplite is not None:
+        import contextlib
+
+        with contextlib.suppress(Exception):  # offline: said below, package by package
+            await piplite.install(list(packages))
+    missing = [name for name in packages if importlib.util.find_spec(name) is None]
+    if missing:
+        raise NeedsNetwork(
+            f"This lesson needs {', '.join(missing)}, which JupyterLite downloads from the "
+            "internet the first time, and this browser could not reach it. Connect to the "
+            "network, then run this cell again. (Lessons 1 and 2 work offline.)"
+        )
+
+
 class HTML:
     """A bit of HTML that shows itself in a notebook."""
 
