@@ -103,10 +103,11 @@ def test_exercises_the_issue_names_have_hints(module):
         start = text.find(f"check({name}")
         if start >= 0:  # the call itself, up to its closing parenthesis
             depth, end = 0, start
-            for end, char in enumerate(text[start:], start):
-                depth += {"(": 1, ")": -1}.get(char, 0)
-                if depth == 0 and char == ")":
+            while True:
+                depth += {"(": 1, ")": -1}.get(text[end], 0)
+                if depth == 0 and text[end] == ")":
                     break
+                end += 1
             calls.append(text[start : end + 1])
     assert calls and all("hint=" in call for call in calls), calls
 
