@@ -50,7 +50,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     After each change :attr:`values` holds every number shown (for lessons and
     tests), :attr:`sentences` the explanation and :attr:`drawn_chart` the picture
     (SVG, :mod:`prohis_nb.widgets.charts`; :attr:`png`: as a PNG file, on request).
-    ``board`` sets duties, fines and amounts (default: RULES.md's table).
+    ``board`` sets duties, fines and amounts (default: docs/smuggle-rules.md's table).
     "Download PNG" / "Download SVG" offer the picture as a file (:meth:`offer_figure`).
     """
 

@@ -401,7 +401,7 @@ def dealt_game(
 ) -> Any:
     """A lesson's table dealt as the rules deal it: ``goods[i]`` plus a captain and an inspector.
 
-    RULES.md, Setup: every player gets 1 captain and 1 inspector in hand, in
+    docs/rules.md, Setup: every player gets 1 captain and 1 inspector in hand, in
     front of everyone, then 4 goods or lieutenants face down. So every seat
     knows every other hand holds a captain and an inspector at the start, as
     in a seeded game; ``goods[i]`` are seat ``i``'s face-down cards.
