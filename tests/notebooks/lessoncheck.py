@@ -12,7 +12,8 @@ executed by a kernel), never from the package's own formulas:
   widget whose models (followed through their children) hold an image: an
   ``Image`` widget with PNG bytes, an ``HTML`` widget holding an SVG drawing
   (the explorers' charts: an ``<svg>`` with lines or marks in it), or an
-  ``Output`` widget holding an ``image/png`` output (``widgets.interact``).
+  ``Output`` widget holding an ``image/png`` output or an SVG drawing
+  (``widgets.interact``).
 * **Is money written one way?** In Markdown JupyterLab reads two dollar
   signs in one paragraph as a formula, escaped or not (``\\$4,000 ... \\$500``
   renders as italic maths: its Markdown parser drops the backslash before
@@ -113,9 +114,13 @@ def _widget_has_image(model: Mapping[str, Any]) -> bool:
     if model.get("model_name") == "HTMLModel":
         value = model.get("state", {}).get("value", "")
         return isinstance(value, str) and _is_drawing(value)
-    if model.get("model_name") == "OutputModel":
+    if model.get("model_name") == "OutputModel":  # widgets.interact: PNG, or an SVG drawing
         outputs = model.get("state", {}).get("outputs", [])
-        return any(_is_png(o.get("data", {}).get("image/png")) for o in outputs)
+        return any(
+            _is_png(o.get("data", {}).get("image/png"))
+            or _is_drawing(str(o.get("data", {}).get("text/html", "")))
+            for o in outputs
+        )
     return False
 
 

@@ -123,3 +123,17 @@ def test_an_explorer_chart_carries_its_description_as_its_name():
     name = html.unescape(re.search(r'aria-label="([^"]*)"', svg).group(1))
     b_star = explorer.values["indifference_bribe"]
     assert f"b* = {money(b_star)}" in name and "<desc>" in svg and 'role="img"' in svg
+
+
+def test_the_svg_heat_map_shows_and_says_what_the_matplotlib_one_does():
+    from prohis_nb.widgets import charts
+
+    for card in ("lieutenant", "captain", "inspector"):
+        for size in (2, 3, 4):
+            fig, ax = plots.catch_heatmap(size, card)
+            svg = charts.catch_heatmap(size, card)
+            name = html.unescape(re.search(r'aria-label="([^"]*)"', svg).group(1))
+            assert name.endswith(plots.description(fig))
+            written = re.findall(r">(\d\.\d\d)</text>", svg)
+            assert sorted(written) == sorted(t.get_text() for t in ax.texts)
+            plt.close(fig)
