@@ -34,10 +34,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1500,  # the lessons run in the build (cached: only the first build)
     )
     assert result.returncode == 0, f"sphinx-build failed:\n{result.stderr[-5000:]}"
-    assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
+    # Sphinx's own warnings and errors ("page.md:12: WARNING: ..."); the lessons' kernels
+    # write their own log lines to stderr ("[IPKernelApp] WARNING | ..."), not the build's
+    said = [line for line in result.stderr.splitlines() if re.search(r"(WARNING|ERROR):", line)]
+    assert not said, "\n".join(said)
     return html
 
 
@@ -71,8 +74,8 @@ def test_the_tutorial_is_every_lesson_run_with_launch_links(site: Path):
         assert "application/vnd.jupyter.widget-state+json" in html, notebook.name
         assert f"urlpath=lab/tree/notebooks/{notebook.name}" in html  # Binder
         assert f"?path={notebook.name}" in html  # JupyterLite
-    drawn = (site / "lessons" / "03_the_odds_of_an_inspection.html").read_text("utf-8")
-    assert re.search(r'<img[^>]+alt="Heat map of the probability', drawn)
+    drawn = (site / "lessons" / "04_bribe_or_inspect.html").read_text("utf-8")
+    assert re.search(r'<img[^>]+alt="Bribe or inspect, for a 3-card convoy', drawn)
     guide = text_of(site / "lessons" / "README.html")
     assert "Teacher" in guide
 
