@@ -651,13 +651,13 @@ def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None 
     immunity = float(eq.search[eq.index(IMMUNITY)])
     searched = [float(eq.search[j]) for j in used]
 
-    def said(j: int) -> str:
+    def in_words(j: int) -> str:
         declared = eq.declarations[j]
         duty_of = money(board.hand_duty({k: declared.count(k) for k in declared}))
         rate = searched[used.index(j)]
         return f"{describe_declaration(declared)}: duty {duty_of}, searched {rate:.0%}"
 
-    listed = "; ".join(said(j) for j in sorted(used, key=lambda j: -usage[j])[:5])
+    listed = "; ".join(in_words(j) for j in sorted(used, key=lambda j: -usage[j])[:5])
     describe(
         fig,
         f"Scatter plot: each of the {len(used)} declarations made in equilibrium, by the duty "

@@ -92,6 +92,11 @@ class ExplainedPlot:
     def settings(self) -> dict[str, Any]:  # pragma: no cover - every explorer overrides it
         raise NotImplementedError
 
+    @property
+    def controls(self) -> list[widgets.Widget]:  # pragma: no cover - every explorer overrides it
+        """Every control, in the order shown."""
+        raise NotImplementedError
+
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
 
