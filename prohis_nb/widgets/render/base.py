@@ -82,12 +82,10 @@ CSS = """
 .pnb-ending td,.pnb-ending th{padding:2px 10px;text-align:left}
 .pnb-ending td.pnb-score{text-align:right;font-variant-numeric:tabular-nums}
 .pnb-ending tr.pnb-winner{font-weight:700;background:#c9eedf}
-.jupyter-widgets[class*="pnb-"] .jupyter-button.mod-primary{background:#0a5a9c;color:#fff}
-.jupyter-widgets[class*="pnb-"] .jupyter-button.mod-danger{background:#b3261e;color:#fff}
-.jupyter-widgets[class*="pnb-"] .jupyter-button.mod-warning{background:#E69F00;color:#000}
-.jupyter-widgets[class*="pnb-"] .jupyter-button.mod-success{background:#1a7340;color:#fff}
-.jupyter-widgets[class*="pnb-"] .jupyter-button.mod-info{background:#0a6d8c;color:#fff}
-.jupyter-widgets[class*="pnb-"] .jupyter-button:disabled{background:#f2f2f2;color:#595959;
+[class*=pnb-] .mod-primary{background:#0a5a9c;color:#fff}
+[class*=pnb-] .mod-danger{background:#b3261e;color:#fff}
+[class*=pnb-] .mod-warning{background:#E69F00;color:#000}
+[class*=pnb-] .jupyter-button:disabled{background:#f2f2f2;color:#595959;
  border:1px dashed #8a8a8a;box-shadow:none;opacity:1;cursor:not-allowed}
 </style>
 """
