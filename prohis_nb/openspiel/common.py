@@ -29,6 +29,61 @@ import numpy as np
 import pyspiel
 
 from prohis_nb.core.game import GameBase, instance_state, set_instance_state
+from prohis_nb.errors import IllegalActionError, excerpt
+
+
+class OpenSpielActionError(pyspiel.SpielError, IllegalActionError):
+    """An action id that is not offered at a state: refused, the state unchanged.
+
+    It is OpenSpiel's ``pyspiel.SpielError`` (what OpenSpiel's own games
+    raise for an illegal action, with ``apply_action_with_legality_check``),
+    hence a ``RuntimeError``, and the project's
+    :class:`~prohis_nb.errors.IllegalActionError` (a ``ValueError``, as
+    OpenSpiel's Python games raise); ``allowed`` holds the ids offered.
+    """
+
+    def __init__(self, message: str, allowed: tuple[int, ...] = ()) -> None:
+        IllegalActionError.__init__(self, message, allowed)
+
+
+def offered_actions(state: Any) -> list[int]:
+    """The action ids ``state`` offers now: chance outcomes, the legal actions, or none."""
+    player = state.current_player()
+    if player == pyspiel.PlayerId.CHANCE:
+        return [outcome for outcome, _ in state.chance_outcomes()]
+    if player < 0:  # terminal
+        return []
+    return list(state._legal_actions(player))
+
+
+def check_offered(state: Any, action: Any) -> int:
+    """``action`` as an ``int`` if ``state`` offers it; else :class:`OpenSpielActionError`.
+
+    OpenSpiel's ``apply_action`` trusts the game to check (its C++ games do
+    only in ``apply_action_with_legality_check``): without this, an outcome
+    that is not offered would be dealt, and an unknown id would crash or,
+    worse, be added to a composition in progress.
+    """
+    name = state.get_game().get_type().short_name
+    allowed = offered_actions(state)
+    if isinstance(action, int) and not isinstance(action, bool) and action in allowed:
+        return int(action)
+    player = state.current_player()
+    if player == pyspiel.PlayerId.TERMINAL:
+        raise OpenSpielActionError(
+            f"{name}: the game is over, no action can be applied (got {excerpt(action)})"
+        )
+    listed = ", ".join(f"{a} ({state._action_to_string(player, a)})" for a in allowed)
+    if player == pyspiel.PlayerId.CHANCE:
+        what = f"{excerpt(action)} is not a chance outcome offered here"
+        offered = f"the outcomes offered are {listed}"
+    else:
+        size = state.get_game().num_distinct_actions()
+        what = f"seat {player} cannot play {excerpt(action)} here (action ids are 0-{size - 1})"
+        offered = f"its legal actions are {listed}"
+    raise OpenSpielActionError(
+        f"{name}: {what}; {offered}. The state is unchanged.", tuple(allowed)
+    )
 
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
@@ -120,6 +175,10 @@ class Encoding:
         """The composition in progress, for the composing seat's observation."""
         return list(partial)
 
+    def partial_actions(self, partial: tuple) -> list[int]:
+        """The OpenSpiel actions that composed ``partial`` (a state string writes these)."""
+        raise NotImplementedError
+
 
 def view_text(view: Any, with_log: bool) -> str:
     """The seat's view as text: JSON without the legal actions (they follow from the rest).
@@ -191,6 +250,7 @@ class EngineState(pyspiel.State):
         self.dealt = b""  # chance outcomes so far (bytes: copied for free by clone)
         self._box = EngineBox(None)
         self.partial: tuple = ()  # an action composed step by step, in progress
+        self.placed = False  # True once set_engine put a table here (no history behind it)
 
     # ------------------------------------------------------------ what subclasses supply
 
@@ -219,6 +279,7 @@ class EngineState(pyspiel.State):
         """Put ``game`` (e.g. a determinized sample) in this shell, the deal done."""
         self._box = EngineBox(game)
         self.partial = tuple(partial)
+        self.placed = True
 
     def view(self, seat: int) -> Any:
         """``seat``'s view of the engine game (kept until the next action)."""
@@ -244,6 +305,7 @@ class EngineState(pyspiel.State):
         return self.encoding.legal(game, self.partial)
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)  # refused before anything moves
         game = self.engine
         self._box.views.clear()
         if game is None:
@@ -258,8 +320,13 @@ class EngineState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < self.get_game().max_chance_outcomes():
+                return "not a chance outcome"
             return self.chance_string(int(action))
-        return self.encoding.names[int(action)]
+        names = self.encoding.names
+        if not 0 <= action < len(names):
+            return f"not an action (ids are 0-{len(names) - 1})"
+        return names[int(action)]
 
     def chance_string(self, action: int) -> str:
         return f"deal:{action}"
@@ -273,6 +340,12 @@ class EngineState(pyspiel.State):
         if game is None or not game.ended:
             return [0.0] * self.get_game().num_players()
         return [score / self.utility_scale() for score in game.scores()]
+
+    def serialize(self) -> str:
+        """The state as one line of JSON: its history, never a pickle (see ``serialization``)."""
+        from prohis_nb.openspiel.serialization import state_text
+
+        return state_text(self)
 
     def __str__(self) -> str:
         """The actions so far (they determine the state), and a composition in progress."""
