@@ -39,6 +39,23 @@ if TYPE_CHECKING:
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 
+#: The UTF-8 byte-order mark, as bytes: what Windows Notepad puts before "UTF-8" text.
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(text: Any) -> Any:
+    """``text`` (``str`` or UTF-8 ``bytes``) without one leading byte-order mark.
+
+    RFC 8259 lets a JSON reader ignore it, and records saved by Notepad
+    begin with one. Anything else is returned as it is (the parser judges it).
+    """
+    if isinstance(text, bytes | bytearray) and text[:3] == UTF8_BOM:
+        return bytes(text[3:])
+    if isinstance(text, str) and text[:1] == "\ufeff":
+        return text[1:]
+    return text
+
+
 def game_classes() -> dict[str, type[GameBase]]:
     """The games a record may hold, by record format (imported on demand)."""
     from prohis_nb.games import available_games, game_class
@@ -114,8 +131,11 @@ class Record:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
-        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md."""
-        return cls.from_json(parse_json(text, check=False))  # from_json checks the tree
+        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md.
+
+        A leading UTF-8 byte-order mark (Windows Notepad writes one) is skipped.
+        """
+        return cls.from_json(parse_json(without_bom(text), check=False))  # from_json checks it
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -287,7 +307,10 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
             f"a record is a Record, a file path, JSON text or a parsed object, got "
             f"{excerpt(source)}"
         )
-    if source.lstrip()[:1] in ("{", "["):  # JSON text (a list is refused as not a record)
+    if without_bom(source).lstrip()[:1] in (
+        "{",
+        "[",
+    ):  # JSON text (a list is refused as not a record)
         return Record.loads(source)
     return Record.load(source)
 
