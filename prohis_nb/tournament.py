@@ -481,9 +481,9 @@ def run_tournament(
         from prohis_nb.scale.sink import play_chunk_to_sink, prepare_sink, require_pyarrow
 
         require_pyarrow()
-        folder = prepare_sink(sink, overwrite)
-        task, extra = play_chunk_to_sink, (games, str(folder), counts)
         size = math.ceil(size / plan.group) * plan.group  # whole deals only
+        folder = prepare_sink(sink, overwrite, games=games, chunk_size=size)
+        task, extra = play_chunk_to_sink, (games, str(folder), counts)
     elif executor is None and workers == 1 and backend == "processes":
         size = 1  # in this process: the bar moves game by game
     bar = _progress_bar(games, plan, progress)
