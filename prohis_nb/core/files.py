@@ -68,7 +68,7 @@ def check_target(path: str | Path, overwrite: bool = False) -> Path:
     return target
 
 
-def check_folder(folder: str | Path, make: bool = True) -> Path:
+def check_folder(folder: str | os.PathLike[str], make: bool = True) -> Path:
     """Return ``folder`` if files can be written into it (made first with ``make``).
 
     Raises ``SaveError`` saying why not: a file where the folder should be, a
@@ -128,34 +128,91 @@ def rescue_folder() -> Path:
     """
     for where in (".", None):
         try:
-            return Path(tempfile.mkdtemp(prefix="prohis-nb-saved-", dir=where))
+            return Path(tempfile.mkdtemp(prefix="prohis-nb-saved-", dir=where)).resolve()
         except OSError:
             continue
     raise SaveError("no folder can be made to save the results in, here or in the temporary folder")
 
 
-def save_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
-    """Write ``text`` to ``path``, or if that fails now, somewhere free; return where it went.
+class ResultSaver:
+    """Saves the results of finished work, and never throws them away.
 
-    For results of work already done (checked before the work with
-    :func:`check_target`): if ``path`` appeared meanwhile (and ``overwrite``
-    is false) the text goes to :func:`free_name` beside it; if its folder is
-    gone or cannot be written, the folder is made again, else the text goes
-    into a :func:`rescue_folder`. The caller compares the path returned with
-    ``path`` and says where the results went. Raises ``SaveError`` only for a
-    notebook name (refused before any work) or when nothing can be written.
+    Each :meth:`save` writes one file (checked before the work with
+    :func:`check_target` or :func:`check_folder`). If the target appeared
+    meanwhile (and ``overwrite`` is false), the file goes under a
+    :func:`free_name` beside it; if its folder is gone it is made again; if
+    it still cannot be written, the file goes into one :func:`rescue_folder`
+    (made once, for every later file too). :meth:`report` then says where
+    the files went that did not go where asked.
+
+    >>> saver = ResultSaver()  # doctest: +SKIP
+    >>> saver.save("results/game.json", text)  # the path it went to  # doctest: +SKIP
     """
-    target = check_target(path, overwrite=True)  # the name itself: refused before the work
-    try:
-        return write_text(target, text, overwrite)
-    except SaveError:
-        pass
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return write_text(free_name(target), text)
-    except (SaveError, OSError):
-        pass
-    return write_text(rescue_folder() / target.name, text)
+
+    def __init__(self, overwrite: bool = False) -> None:
+        self.overwrite = overwrite
+        self.moved = 0  # files that did not go where asked
+        self.examples: list[tuple[Path, Path]] = []  # the first few (asked, went)
+        self.rescue: Path | None = None
+
+    def save(self, path: str | Path, content: str | Callable[[str], None]) -> Path:
+        """Write ``content`` (text, or a function filling a file name) to ``path`` or elsewhere.
+
+        Returns where it went. Raises ``SaveError`` only for a name refused
+        outright (a notebook, a NUL), or when nothing can be written anywhere.
+        """
+        target = check_target(path, overwrite=True)  # the name itself (a notebook is never ok)
+        write = _text_writer(content) if isinstance(content, str) else content
+        went = self._write(target, write)
+        if went != target:
+            self.moved += 1
+            if len(self.examples) < 3:
+                self.examples.append((target, went))
+        return went
+
+    def _write(self, target: Path, write: Callable[[str], None]) -> Path:
+        if self.rescue is None:
+            try:
+                return write_atomically(target, write, self.overwrite)
+            except SaveError:
+                pass
+            try:  # it appeared meanwhile, or its folder went: a free name, the folder made again
+                target.parent.mkdir(parents=True, exist_ok=True)
+                return write_atomically(free_name(target), write)
+            except (SaveError, OSError):
+                self.rescue = rescue_folder()
+        return write_atomically(free_name(self.rescue / target.name), write)
+
+    def report(self) -> str | None:
+        """One line saying where the files went that did not go where asked, or ``None``."""
+        if not self.moved:
+            return None
+        shown = "; ".join(f"{asked} → {went}" for asked, went in self.examples)
+        more = f" (and {self.moved - len(self.examples):,} more)" if self.moved > 3 else ""
+        where = f", in {self.rescue}" if self.rescue is not None else ""
+        return (
+            f"{self.moved:,} file(s) could not be written where asked (the name was taken "
+            f"meanwhile, or the folder failed) and were saved under free names{where}: "
+            f"{shown}{more}"
+        )
+
+
+def _text_writer(text: str) -> Callable[[str], None]:
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+
+    return write
+
+
+def save_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
+    """Write ``text`` to ``path``, or, if that fails now, somewhere free; return where it went.
+
+    One file through a :class:`ResultSaver`: for the results of work already
+    done, checked before it (the caller compares the path returned with
+    ``path`` and says where the results went).
+    """
+    return ResultSaver(overwrite).save(path, text)
 
 
 def write_text(
