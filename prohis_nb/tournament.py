@@ -797,11 +797,13 @@ def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor 
     from prohis_nb.scale import require
 
     distributed = require("distributed", "--dask")
-    if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
+    from prohis_nb.scale.dask_backend import drop_cancelled_race_logs
+
+    drop_cancelled_race_logs()
+    if address == "local":  # Ctrl-C reaches this process alone, which closes the cluster
+        from prohis_nb.scale.dask_backend import local_cluster
+
+        client, cluster = local_cluster(workers)
     else:
         cluster = None
         try:
@@ -813,9 +815,9 @@ def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor 
     try:
         yield client.get_executor(pure=False)
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        from prohis_nb.scale.dask_backend import close_quietly
+
+        close_quietly(client, cluster)
 
 
 def _record_name(index: int, games: int) -> str:
