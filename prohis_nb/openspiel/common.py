@@ -29,61 +29,8 @@ import numpy as np
 import pyspiel
 
 from prohis_nb.core.game import GameBase, instance_state, set_instance_state
-from prohis_nb.errors import IllegalActionError, excerpt
-
-
-class OpenSpielActionError(pyspiel.SpielError, IllegalActionError):
-    """An action id that is not offered at a state: refused, the state unchanged.
-
-    It is OpenSpiel's ``pyspiel.SpielError`` (what OpenSpiel's own games
-    raise for an illegal action, with ``apply_action_with_legality_check``),
-    hence a ``RuntimeError``, and the project's
-    :class:`~prohis_nb.errors.IllegalActionError` (a ``ValueError``, as
-    OpenSpiel's Python games raise); ``allowed`` holds the ids offered.
-    """
-
-    def __init__(self, message: str, allowed: tuple[int, ...] = ()) -> None:
-        IllegalActionError.__init__(self, message, allowed)
-
-
-def offered_actions(state: Any) -> list[int]:
-    """The action ids ``state`` offers now: chance outcomes, the legal actions, or none."""
-    player = state.current_player()
-    if player == pyspiel.PlayerId.CHANCE:
-        return [outcome for outcome, _ in state.chance_outcomes()]
-    if player < 0:  # terminal
-        return []
-    return list(state._legal_actions(player))
-
-
-def check_offered(state: Any, action: Any) -> int:
-    """``action`` as an ``int`` if ``state`` offers it; else :class:`OpenSpielActionError`.
-
-    OpenSpiel's ``apply_action`` trusts the game to check (its C++ games do
-    only in ``apply_action_with_legality_check``): without this, an outcome
-    that is not offered would be dealt, and an unknown id would crash or,
-    worse, be added to a composition in progress.
-    """
-    name = state.get_game().get_type().short_name
-    allowed = offered_actions(state)
-    if isinstance(action, int) and not isinstance(action, bool) and action in allowed:
-        return int(action)
-    player = state.current_player()
-    if player == pyspiel.PlayerId.TERMINAL:
-        raise OpenSpielActionError(
-            f"{name}: the game is over, no action can be applied (got {excerpt(action)})"
-        )
-    listed = ", ".join(f"{a} ({state._action_to_string(player, a)})" for a in allowed)
-    if player == pyspiel.PlayerId.CHANCE:
-        what = f"{excerpt(action)} is not a chance outcome offered here"
-        offered = f"the outcomes offered are {listed}"
-    else:
-        size = state.get_game().num_distinct_actions()
-        what = f"seat {player} cannot play {excerpt(action)} here (action ids are 0-{size - 1})"
-        offered = f"its legal actions are {listed}"
-    raise OpenSpielActionError(
-        f"{name}: {what}; {offered}. The state is unchanged.", tuple(allowed)
-    )
+from prohis_nb.openspiel.legality import check_offered
+from prohis_nb.openspiel.serialization import state_text
 
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
@@ -343,8 +290,6 @@ class EngineState(pyspiel.State):
 
     def serialize(self) -> str:
         """The state as one line of JSON: its history, never a pickle (see ``serialization``)."""
-        from prohis_nb.openspiel.serialization import state_text
-
         return state_text(self)
 
     def __str__(self) -> str:

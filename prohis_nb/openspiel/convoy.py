@@ -43,7 +43,8 @@ from typing import Any
 
 import pyspiel
 
-from prohis_nb.openspiel.common import EngineBox, check_offered
+from prohis_nb.openspiel.common import EngineBox
+from prohis_nb.openspiel.legality import check_offered
 from prohis_nb.openspiel.serialization import install, state_from_text, state_text
 from prohis_nb.prohis.actions import Action, canonical_cards
 from prohis_nb.prohis.cards import KINDS

@@ -46,6 +46,7 @@ import pyspiel
 
 from prohis_nb.core.limits import MAX_RECORD_BYTES, parse_json
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
+from prohis_nb.openspiel.legality import OpenSpielActionError
 
 #: The ``format`` of a state string (bumped if the form ever changes).
 FORMAT = "prohis-nb-openspiel-state/1"
@@ -163,8 +164,6 @@ def _action_ids(value: Any, name: str, what: str) -> list[int]:
 
 def _replay_history(game: Any, name: str, history: Any) -> Any:
     """A new state with every action of ``history`` applied, each checked."""
-    from prohis_nb.openspiel.common import OpenSpielActionError
-
     actions = _action_ids(history, name, "history")
     state = game.new_initial_state()
     for index, action in enumerate(actions):

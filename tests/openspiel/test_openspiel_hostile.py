@@ -27,7 +27,7 @@ pyspiel = pytest.importorskip(
 import prohis_nb.openspiel  # noqa: E402,F401  (registers the games)
 import prohis_nb.openspiel.convoy  # noqa: E402,F401  (registers python_prohis_convoy)
 from prohis_nb.errors import IllegalActionError, ProhisNbError  # noqa: E402
-from prohis_nb.openspiel.common import OpenSpielActionError  # noqa: E402
+from prohis_nb.openspiel.legality import OpenSpielActionError  # noqa: E402
 from prohis_nb.openspiel.prohis_game import CONVOY_ADD, SEND  # noqa: E402
 from prohis_nb.openspiel.serialization import FORMAT, StateTextError  # noqa: E402
 
