@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import threading
 import tracemalloc
-from pathlib import Path
 
 import pytest
 
@@ -91,12 +90,21 @@ def test_a_folder_nested_1100_deep_is_read_without_recursion(tmp_path):
     for _ in range(1100):  # level by level (Path.mkdir(parents=True) recurses itself)
         deep = os.path.join(deep, "d")
         os.mkdir(deep)
-    deep = Path(deep)
-    (deep / "game.json").write_text(RECORD)
-    (folder / "top.json").write_text("{")
-    result = load_class(folder)
-    assert [g.name for g in result.games] == ["d/" * 1100 + "game.json"]
-    assert [s.name for s in result.skipped] == ["top.json"]
+    try:
+        with open(os.path.join(deep, "game.json"), "w") as out:
+            out.write(RECORD)
+        (folder / "top.json").write_text("{")
+        result = load_class(folder)
+        assert [g.name for g in result.games] == ["d/" * 1100 + "game.json"]
+        assert [s.name for s in result.skipped] == ["top.json"]
+    finally:
+        # Removed here, bottom up: shutil.rmtree (pytest's clean-up of old tmp_path
+        # folders) recurses too, and would fail on this tree in every later session.
+        for name in os.listdir(deep):
+            os.unlink(os.path.join(deep, name))
+        for _ in range(1100):
+            os.rmdir(deep)
+            deep = os.path.dirname(deep)
 
 
 def test_file_names_that_are_not_utf8_still_show_and_encode(tmp_path):
