@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from prohis_nb.classroom.intervals import clustered, interval
-from prohis_nb.classroom.loading import GameResult, Skipped, read_games
+from prohis_nb.classroom.loading import GameResult, Skipped, printable_name, read_games
 from prohis_nb.classroom.theory import Prediction, convoy_predictions, declaration_predictions
 from prohis_nb.text import count, percent
 
@@ -150,13 +150,20 @@ class ClassTable:
             out.append(values)
         return out
 
-    def to_csv(self, path: str | Path | None = None) -> str:
-        """The table as CSV text (header first); also written to ``path`` when given."""
+    def to_csv(self, path: str | Path | None = None, *, overwrite: bool = False) -> str:
+        """The table as CSV text (header first); also written to ``path`` when given.
+
+        Written as every file of the package is (:mod:`prohis_nb.core.files`):
+        never over a notebook, never over an existing file unless
+        ``overwrite=True``, never half; a refusal raises ``SaveError`` and
+        leaves the file as it was.
+        """
+        from prohis_nb.core.files import write_text
         from prohis_nb.widgets.downloads import csv_text
 
         text = csv_text(self.to_rows())
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8", newline="")  # the csv module's line ends
+            write_text(path, text, overwrite=overwrite, newline="")  # the csv module's line ends
         return text
 
     def to_pandas(self) -> Any:
@@ -437,9 +444,15 @@ class ClassResults:
 
     # ---------------------------------------------------------------- outputs
 
-    def to_csv(self, path: str | Path | None = None, **table: Any) -> str:
-        """The table of every game as CSV text (written to ``path`` too when given)."""
-        return self.table(**table).to_csv(path)
+    def to_csv(
+        self, path: str | Path | None = None, *, overwrite: bool = False, **table: Any
+    ) -> str:
+        """The table of every game as CSV text (written to ``path`` too when given).
+
+        ``path`` is written safely: never a notebook, never an existing file
+        unless ``overwrite=True`` (``SaveError`` otherwise, the file untouched).
+        """
+        return self.table(**table).to_csv(path, overwrite=overwrite)
 
     def csv_link(self, filename: str = "class_results.csv", **table: Any) -> str:
         """HTML of a link that downloads the table as CSV through the browser (works on Binder)."""
@@ -482,12 +495,14 @@ class ClassResults:
         return f"{counted} counted; {count(len(self.skipped), 'file')} skipped."
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{html.escape(str(s))}</li>" for s in self.skipped)
+        # printable_name: a file name that is not UTF-8 would make the page unencodable
+        items = "".join(f"<li>{html.escape(printable_name(str(s)))}</li>" for s in self.skipped)
         skipped = f"<p>Skipped:</p><ul class='pnb-skipped'>{items}</ul>" if items else ""
         return f"<p>{html.escape(self.summary())}</p>{skipped}"
 
     def __repr__(self) -> str:
-        return "\n".join([self.summary(), *(f"  skipped {s}" for s in self.skipped)])
+        lines = [self.summary(), *(f"  skipped {s}" for s in self.skipped)]
+        return printable_name("\n".join(lines))
 
 
 def load_class(source: Any) -> ClassResults:

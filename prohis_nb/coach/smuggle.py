@@ -44,17 +44,18 @@ The decisions:
 
 The solved game of the default board ships with the package (reading it
 takes about half a second; another board is solved, 10 to 30 seconds); it is
-cached per board, and :func:`warm_up` builds every table the coach needs, so
-each later decision takes milliseconds.
+cached per board (the last ``SOLVED_BOARDS``, 4, about 40 MB each), and
+:func:`warm_up` builds every table the coach needs, so each later decision
+takes milliseconds. :func:`solving_note` says when a board must be solved first.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -62,6 +63,7 @@ from prohis_nb.analysis import smuggle as maths
 from prohis_nb.analysis.signalling import (
     ALL_DECLARATIONS,
     IMMUNITY,
+    SOLVED_BOARDS,
     HandType,
     declaration_equilibrium,
     describe,
@@ -99,13 +101,54 @@ class Solved:
     fresh: float  # a fresh hand's equilibrium value
 
 
-@cache
+#: The solved boards kept, least recently used first (at most ``SOLVED_BOARDS``).
+_SOLVED: OrderedDict[Board, Solved] = OrderedDict()
+
+
+def is_solved(board: Board) -> bool:
+    """Whether the coach can read ``board``'s solved game at once (stored, or solved already)."""
+    return board == _DEFAULT_BOARD or board in _SOLVED
+
+
+def solving_note(view: Any) -> str | None:
+    """What to say while the coach of ``view`` solves a new board first, or ``None``.
+
+    A Smuggle game with a board of its own (a variant) makes the coach solve
+    that board's declaration game on first use: 10 to 30 seconds.
+    """
+    from prohis_nb.smuggle.views import SeatView
+
+    if not isinstance(view, SeatView):
+        return None
+    try:
+        board = board_of(view)
+    except Exception:  # noqa: BLE001 - a bad view is refused by advise, with its message
+        return None
+    if is_solved(board):
+        return None
+    return "Solving this board… (a board of its own is solved once: 10 to 30 seconds)"
+
+
 def solved(board: Board) -> Solved:
     """The solved game's tables for ``board`` (read or solved once, then cached).
 
     The default board is asked for as ``declaration_equilibrium()``, the call
     the lessons and tests make, so a process solves it once for all of them.
+    At most :data:`~prohis_nb.analysis.signalling.SOLVED_BOARDS` boards are
+    kept (about 40 MB each): a new one drops the least recently used.
     """
+    if board in _SOLVED:
+        _SOLVED.move_to_end(board)
+        return _SOLVED[board]
+    table = _solve(board)
+    _SOLVED[board] = table
+    while len(_SOLVED) > SOLVED_BOARDS:
+        dropped, _ = _SOLVED.popitem(last=False)
+        _INHERITED.pop(dropped, None)
+    return table
+
+
+def _solve(board: Board) -> Solved:
     eq = declaration_equilibrium(None if board == _DEFAULT_BOARD else board)
     search = {d: float(s) for d, s in zip(eq.declarations, eq.search, strict=True)}
     values = {t: float(v) for t, v in zip(eq.types, eq.values, strict=True)}
@@ -172,9 +215,9 @@ def inherited_value(t: HandType, board: Board) -> float:
     equilibrium value. The same number as
     :func:`prohis_nb.analysis.informer.inherited_value`, from cached tables.
     """
+    values = solved(board).values  # first: a board solved anew may drop another's values
     known = _INHERITED.setdefault(board, {})
     if t not in known:
-        values = solved(board).values
         cards = _cards_of_type(t)
         rest = Counter(PACK_COUNTS)
         rest.subtract(cards)
