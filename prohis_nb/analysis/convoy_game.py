@@ -243,6 +243,29 @@ class ConvoyGame:
         smuggler, controller = self._outcome(load, offer, answer)
         return apply_convention(self.convention, smuggler, controller)
 
+    def exact_payoff_matrices(self) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
+        """(smuggler, controller) payoff matrices in exact fractions (see :meth:`payoff_matrices`)."""
+        rows, columns = self.smuggler_strategies(), self.controller_plans()
+        cache: dict[tuple[str, str, str], tuple[Fraction, Fraction]] = {}
+
+        def gains(load: str, offer: str, plan: Plan) -> tuple[Fraction, Fraction]:
+            key = (load, offer, self._answer(offer, plan))
+            if key not in cache:
+                cache[key] = self._outcome(*key)
+            return cache[key]
+
+        p = exact_probability(self.p_dirty)
+        a = [[Fraction(0)] * len(columns) for _ in rows]
+        b = [[Fraction(0)] * len(columns) for _ in rows]
+        for i, ((dirty_load, dirty_offer), honest_offer) in enumerate(rows):
+            for j, plan in enumerate(columns):
+                sd, cd = gains(dirty_load, dirty_offer, plan)
+                sh, ch = gains("honest", honest_offer, plan)
+                s = p * sd + (1 - p) * sh
+                c = p * cd + (1 - p) * ch
+                a[i][j], b[i][j] = apply_convention(self.convention, s, c)
+        return a, b
+
     def payoff_matrices(self) -> tuple[Any, Any]:
         """(smuggler, controller) payoff matrices: rows = smuggler strategies, columns = plans.
 
@@ -250,6 +273,7 @@ class ConvoyGame:
         u(honest hand's choice, π)``, each ``u`` an outcome of :meth:`outcome`;
         in the race the smuggler's entry is its gain minus the controller's and
         the controller's is the opposite; in own money each its own gain.
+        (``p_dirty`` is used as the float given, as it always was.)
         """
         import numpy as np
 
@@ -273,3 +297,33 @@ class ConvoyGame:
                 c = p * cd + (1 - p) * ch
                 a[i, j], b[i, j] = apply_convention(self.convention, s, c)
         return a, b
+
+
+def bait_dominance_weight(game: ConvoyGame | None = None) -> Fraction | None:
+    """The weight on the rival's gain below which a dirty hand's honest convoy is dominated.
+
+    Between the two conventions lies a table of several players: a smuggler
+    who counts its own gain minus ``w`` times the controller's (``w = 1``:
+    the race; ``w = 0``: own money; roughly ``w = 1/(n − 1)`` at a table of
+    ``n``, where the controller is one of ``n − 1`` rivals). For each answer,
+    the dirty hand's honest convoy does worse than its dirty convoy with the
+    same offer while ``w (c_dirty − c_honest) < s_dirty − s_honest``
+    (``s``, ``c``: the two sides' own money). The result is the smallest
+    ``w`` at which that fails for some answer: below it baiting is strictly
+    dominated, as in own money. ``None`` if it never fails.
+
+    >>> bait_dominance_weight()
+    Fraction(1, 4)
+    """
+    game = game or ConvoyGame()
+    bounds = []
+    for offer in game.offers("dirty"):
+        answers = ("inspect", "waive") if offer == NO_BRIBE else ("accept", "inspect")
+        for answer in answers:
+            s_d, c_d = game._outcome("dirty", offer, answer)
+            s_h, c_h = game._outcome("honest", offer, answer)
+            if c_d > c_h:
+                bounds.append((s_d - s_h) / (c_d - c_h))
+            elif s_d <= s_h:
+                return Fraction(0)  # not dominated at any weight
+    return min(bounds) if bounds else None

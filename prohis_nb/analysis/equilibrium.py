@@ -356,6 +356,40 @@ def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
     )
 
 
+def extreme_equilibria(game: ConvoyGame | None = None) -> list[ConvoyEquilibrium]:
+    """Every extreme equilibrium of the convoy game's normal form, exactly, under either convention.
+
+    The corners of the set of equilibria (:mod:`~prohis_nb.analysis.bimatrix`,
+    exact fractions): every equilibrium is a mix of corners that share a
+    face, so the lowest and highest of any rate (bait, inspection) over all
+    equilibria is its lowest and highest over these. In the race (zero-sum)
+    the same rates as :mod:`~prohis_nb.analysis.equilibrium_sets`; in own
+    money, the only way to list more than one equilibrium.
+
+    >>> own = extreme_equilibria(ConvoyGame(convention="own_money"))
+    >>> len(own), {e.dirty_hand_sends_honest for e in own}
+    (12, {0.0})
+    """
+    from prohis_nb.analysis.bimatrix import extreme_equilibria as enumerate_equilibria
+
+    game = game or ConvoyGame()
+    a, b = game.exact_payoff_matrices()
+    out = []
+    for x, y in enumerate_equilibria(a, b):
+        value_s = sum(x[i] * a[i][j] * y[j] for i in range(len(x)) for j in range(len(y)))
+        value_c = sum(x[i] * b[i][j] * y[j] for i in range(len(x)) for j in range(len(y)))
+        out.append(
+            ConvoyEquilibrium(
+                game=game,
+                smuggler=np.array([float(v) for v in x]),
+                controller=np.array([float(v) for v in y]),
+                smuggler_value=float(value_s),
+                controller_value=float(value_c),
+            )
+        )
+    return out
+
+
 def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, float]]:
     """Solve the convoy game and read it back: ``(summary in English, the numbers)``.
 
