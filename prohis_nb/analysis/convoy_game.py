@@ -244,7 +244,7 @@ class ConvoyGame:
         return apply_convention(self.convention, smuggler, controller)
 
     def exact_payoff_matrices(self) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
-        """(smuggler, controller) payoff matrices in exact fractions (see :meth:`payoff_matrices`)."""
+        """(smuggler, controller) payoff matrices in exact fractions, as :meth:`payoff_matrices`."""
         rows, columns = self.smuggler_strategies(), self.controller_plans()
         cache: dict[tuple[str, str, str], tuple[Fraction, Fraction]] = {}
 
