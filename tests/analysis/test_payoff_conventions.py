@@ -63,6 +63,10 @@ def test_own_money_a_dirty_hands_honest_convoy_is_strictly_dominated():
         assert sum(v for v, ((load, _), _) in zip(x, rows) if load == "honest") == 0
 
 
+def _by_label(pair):
+    return int(pair[0])
+
+
 def test_gambit_enummixed_finds_the_same_extreme_equilibria():
     gbt = pytest.importorskip("pygambit")
     import numpy as np
@@ -71,15 +75,20 @@ def test_gambit_enummixed_finds_the_same_extreme_equilibria():
         game = ConvoyGame(convention=convention)
         a, b = game.exact_payoff_matrices()
         ours = {(tuple(x), tuple(y)) for x, y in enumerate_equilibria(a, b)}
-        g = gbt.Game.from_arrays(
+        # pygambit 17: StrategicGame.from_arrays; players and strategies are labelled "1",
+        # "2", ... in the arrays' order, and a profile gives each player's (label, prob) pairs
+        g = gbt.StrategicGame.from_arrays(
             np.array(a, dtype=object), np.array(b, dtype=object), title=convention
         )
         result = gbt.nash.enummixed_solve(g, rational=True)
+        assert result.success
         theirs = set()
         for profile in result.equilibria:
-            p1, p2 = g.players
-            x = tuple(Fraction(profile[s]) for s in p1.strategies)
-            y = tuple(Fraction(profile[s]) for s in p2.strategies)
+            x, y = (
+                tuple(Fraction(str(prob)) for _, prob in sorted(profile[player], key=_by_label))
+                for player in ("1", "2")
+            )
+            assert len(x) == len(a) and len(y) == len(a[0])
             theirs.add((x, y))
         assert ours == theirs, convention
 
