@@ -36,7 +36,6 @@ from prohis_nb.analysis.qre import (  # noqa: E402
     qre_path,
 )
 
-
 DIRTY_ACTIONS = ("honest, no bribe", "honest, bribe", "dirty, no bribe", "dirty, bribe")
 HONEST_ACTIONS = ("no bribe", "bribe")
 
