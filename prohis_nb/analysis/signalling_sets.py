@@ -205,9 +205,37 @@ class DeclarerSet:
         transformation (``y = τ σ``, ``Σ w y = 1``). ``None`` when no hand
         with ``w > 0`` makes the declaration in any equilibrium.
         """
+        found = self.ratio_extremes(declaration, weights, values)
+        return None if found is None else (found[0][0], found[1][0])
+
+    @cached_property
+    def _charnes_cooper(self) -> tuple[Any, Any]:
+        """``([A_eq, −b_eq], [A_ub, 0])``: the polytope's rows in ``(y, τ)`` (built once)."""
+        from scipy.sparse import coo_matrix, hstack
+
+        a_eq, b_eq, a_ub, _ = self._constraints
+        big_eq = hstack([a_eq, coo_matrix(-b_eq.reshape(-1, 1))]).tocsr()
+        big_ub = hstack([a_ub, coo_matrix((a_ub.shape[0], 1))]).tocsr() if a_ub.shape[0] else None
+        return big_eq, big_ub
+
+    def ratio_extremes(
+        self,
+        declaration: Declaration | Sequence[str],
+        weights: Any,
+        values: Any,
+        sides: Sequence[int] = (-1, 1),
+    ) -> tuple[tuple[float, Any], tuple[float, Any]] | None:
+        """``((lowest, σ there), (highest, σ there))`` of :meth:`ratio_range`'s average.
+
+        Each ``σ`` is a whole equilibrium declarer strategy (a type ×
+        declaration matrix) at which the average takes that value: two equally
+        exact equilibria a lesson, the coach or a test can compare. ``sides``:
+        ``(-1,)`` solves only the lowest, ``(1,)`` only the highest (one linear
+        program each); the end not solved is returned as ``(nan, None)``.
+        """
         import numpy as np
         from scipy.optimize import linprog
-        from scipy.sparse import coo_matrix, hstack, vstack
+        from scipy.sparse import coo_matrix, vstack
 
         eq = self.equilibrium
         j = eq.index(declaration)
@@ -216,35 +244,33 @@ class DeclarerSet:
         at = np.flatnonzero((self.pairs[:, 1] == j) & (w[self.pairs[:, 0]] > 0))
         if not len(at):
             return None
-        a_eq, b_eq, a_ub, _ = self._constraints
+        base_eq, big_ub = self._charnes_cooper
         n = self.size
         # y ≥ 0 and τ ≥ 0: A_eq y − b_eq τ = 0, A_ub y ≤ 0, Σ_at w y = 1
-        norm = coo_matrix((w[self.pairs[at, 0]], ([0] * len(at), at)), shape=(1, n))
-        big_eq = vstack(
-            [
-                hstack([a_eq, coo_matrix(-b_eq.reshape(-1, 1))]),
-                hstack([norm, coo_matrix((1, 1))]),
-            ]
-        ).tocsr()
+        norm = coo_matrix((w[self.pairs[at, 0]], ([0] * len(at), at)), shape=(1, n + 1))
+        big_eq = vstack([base_eq, norm]).tocsr()
         rhs = np.zeros(big_eq.shape[0])
         rhs[-1] = 1.0
-        big_ub = hstack([a_ub, coo_matrix((a_ub.shape[0], 1))]).tocsr() if a_ub.shape[0] else None
         c = np.zeros(n + 1)
         c[at] = w[self.pairs[at, 0]] * v[self.pairs[at, 0]]
-        out = []
-        for sign in (1.0, -1.0):
+        out: list[tuple[float, Any]] = []
+        for side in (-1, 1):
+            if side not in sides:
+                out.append((float("nan"), None))
+                continue
+            sign = -float(side)
             result = linprog(
                 sign * c,
                 A_ub=big_ub,
-                b_ub=np.zeros(a_ub.shape[0]) if big_ub is not None else None,
+                b_ub=np.zeros(big_ub.shape[0]) if big_ub is not None else None,
                 A_eq=big_eq,
                 b_eq=rhs,
                 bounds=(0, None),
                 method="highs",
             )
-            if result.status != 0:
+            if result.status != 0 or result.x[-1] <= 0:
                 return None  # nobody with w > 0 ever makes it
-            out.append(sign * result.fun)
+            out.append((sign * result.fun, self.strategy(result.x[:n] / result.x[-1])))
         return out[0], out[1]
 
     # ------------------------------------------------------------ what a lesson asks
