@@ -702,9 +702,9 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
         )
     if depends and span is not None:
         why += (
-            f". This depends on which equilibrium is played: the declarers of every "
-            f"equilibrium are equally exact, and over all of them {verb} gains from "
-            f"{money(span[0])} to {money(span[1])} against accepting, so in some "
+            f"; but this depends on which equilibrium is played (all are equally exact): "
+            f"over every equilibrium's declarers, {verb} gains from {money(span[0])} to "
+            f"{money(span[1])} against accepting, so in some "
             f"{'accepting' if gain > 0 else verb} is better"
         )
     return choices, why + "."
