@@ -59,8 +59,6 @@ from functools import cached_property
 from itertools import product
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 # The model lives in its own module (no numpy, no solver); re-exported here, where it has
 # always been imported from.
 from prohis_nb.analysis.convoy_game import CONTROLLER_PLANS as CONTROLLER_PLANS
@@ -72,6 +70,11 @@ from prohis_nb.analysis.convoy_game import Plan as Plan
 from prohis_nb.analysis.convoy_game import Strategy as Strategy
 from prohis_nb.analysis.convoy_game import _article
 from prohis_nb.analysis.convoy_game import exact_probability as exact_probability
+from prohis_nb.extras import require
+
+require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names the extra if missing
+
+import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
