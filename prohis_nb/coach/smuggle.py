@@ -132,7 +132,7 @@ def warm_up(board: Board | None = None) -> None:
     board = board or Board()
     for t in solved(board).values:
         inherited_value(t, board)
-    _every_equilibrium(board)._charnes_cooper  # every equilibrium, for the Officer's advice
+    _ = _every_equilibrium(board)._charnes_cooper  # every equilibrium, for the Officer
 
 
 _RULES_BOARD: dict[str, Board] = {}
