@@ -464,8 +464,8 @@ class ClassResults:
                         note=prediction.note,
                     )
                 )
-        unit = " and ".join(sorted(units)) if units else None
-        return ClassTable(rows, method, confidence, by_game, unit)
+        words = " and ".join(sorted(units)) if units else None
+        return ClassTable(rows, method, confidence, by_game, words)
 
     # ---------------------------------------------------------------- outputs
 
