@@ -69,7 +69,8 @@ def wilson(
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z / denominator * (p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds p; at p = 0 or 1 its end is exactly p (floating point may miss by 1e-18)
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def clopper_pearson(

@@ -101,3 +101,14 @@ def test_the_design_effect_and_degrees_of_freedom_match_statsmodels():
     assert design_effect(per_cluster) == pytest.approx(fit.bse[0] ** 2 / (p * (1 - p) / len(y)))
     low, high = fit.conf_int()[0]
     assert (high - p) / fit.bse[0] == pytest.approx(t.ppf(0.975, len(per_cluster) - 1))
+
+
+def test_a_share_of_zero_or_one_is_inside_its_interval_at_any_critical_value():
+    """At p = 0 the Wilson interval starts at 0 exactly (a plot's error bar is never
+    negative), at p = 1 it ends at 1, whatever the critical value (z or a t quantile)."""
+    from scipy.stats import t
+
+    for trials in (153 / 31.5, 7.3, 153.0, 2.0):
+        for critical in (None, float(t.ppf(0.975, 11)), float(t.ppf(0.975, 2))):
+            assert wilson(0, trials, critical=critical)[0] == 0.0
+            assert wilson(trials, trials, critical=critical)[1] == 1.0
