@@ -23,7 +23,8 @@ workers or the order in which games finish.
 
 **Summary.** For every bot (pooled over all seats it took) and every seat:
 the mean score, the win rate (a win shared by ``k`` seats counts ``1/k`` to
-each), and 95% confidence intervals ``mean ± 1.96·SE`` (clipped to [0, 1] for
+each), and 95% confidence intervals ``mean ± t·SE`` (Student's t on deals − 1
+degrees of freedom) (clipped to [0, 1] for
 win rates). The games of one deal
 are not independent (same cards), so the standard error treats *deals* as the
 independent units (a cluster-robust standard error): with ``x_j`` the values
@@ -38,7 +39,8 @@ difference": each interval carries the luck of the deals, which two bots
 playing the same deals share. :func:`paired_difference` compares them deal by
 deal instead: for each deal ``d`` where both played, ``x_d`` = (first bot's
 mean score in that deal) − (second's), then the mean of the ``x_d`` and its
-95% interval ``mean ± 1.96·s/√D`` (``s`` the standard deviation of the
+95% interval ``mean ± t·s/√D``
+(t on ``D − 1`` degrees of freedom) (``s`` the standard deviation of the
 ``x_d``, ``D`` deals). The shared luck cancels in each ``x_d``, so the interval
 is usually much narrower; when it excludes 0 the difference is real (at the
 95% level).

@@ -39,6 +39,10 @@ class GameResult:
     ended: bool
     counts: dict[str, int]
     scores: tuple[int, ...]
+    #: who sat in each seat (the record's optional ``students`` list), or None
+    students: tuple[str, ...] | None = None
+    #: each seat's own decisions, counted (the same keys as ``counts``)
+    seat_counts: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -272,7 +276,7 @@ def read_sources(source: Any) -> tuple[list[tuple[str, bytes]], list[Skipped]]:
 
 def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None, str]:
     """One file as a counted game, or ``(None, None, reason)`` when it cannot be used."""
-    from prohis_nb.classroom.counts import count_game
+    from prohis_nb.classroom.counts import count_game_seats
 
     if len(data) > MAX_RECORD_BYTES:
         return None, None, f"larger than a record may be ({MAX_RECORD_BYTES:,} bytes)"
@@ -289,7 +293,7 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
     except (ProhisNbError, ValueError, TypeError, RecursionError) as error:
         return None, None, f"not a game record: {_one_line(error)}"
     try:
-        counts, final = count_game(record)
+        counts, seat_counts, final = count_game_seats(record)
     except (ProhisNbError, ValueError, TypeError, KeyError, RecursionError) as error:
         return None, None, f"cannot be replayed: {_one_line(error)}"
     result = GameResult(
@@ -299,8 +303,23 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         ended=final.ended,
         counts=counts,
         scores=tuple(final.scores()),
+        students=students_of(record.extra.get("students"), final.players),
+        seat_counts=tuple(seat_counts),
     )
     return result, record, ""
+
+
+def students_of(value: Any, players: int) -> tuple[str, ...] | None:
+    """A record's optional ``students`` list (who sat in each seat), or None if unusable.
+
+    Usable: one non-empty name per seat, in seat order (docs/records.md). A
+    record without it, or with anything else, counts its decisions by game.
+    """
+    if not isinstance(value, list) or len(value) != players:
+        return None
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return None
+    return tuple(name.strip() for name in value)
 
 
 def read_games(source: Any) -> tuple[list[GameResult], list[Skipped]]:

@@ -109,11 +109,20 @@ def _short(model: str) -> str:
 class ClassTable:
     """The rows of the class table, shown as HTML in a notebook; plain data underneath."""
 
-    def __init__(self, rows: list[Row], method: str, confidence: float, clustered: bool) -> None:
+    def __init__(
+        self,
+        rows: list[Row],
+        method: str,
+        confidence: float,
+        clustered: bool,
+        unit: str | None = None,
+    ) -> None:
         self.rows = rows
         self.method = method
         self.confidence = confidence
         self.clustered = clustered
+        #: what the intervals were clustered by, in words ("student", "game (...)"), or None
+        self.unit = unit if clustered else None
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)
@@ -134,7 +143,11 @@ class ClassTable:
     def interval_words(self) -> str:
         """How the intervals were computed, in one sentence."""
         name = "Wilson score" if self.method == "wilson" else "exact Clopper–Pearson"
-        how = ", clustered by game (effective sample size)" if self.clustered else ""
+        how = (
+            f", clustered by {self.unit or 'game'} (effective sample size, t quantile)"
+            if self.clustered
+            else ""
+        )
         return f"{percent(self.confidence)} {name} intervals{how}"
 
     def to_rows(self) -> list[list[Any]]:
@@ -387,18 +400,28 @@ class ClassResults:
         method: str = "wilson",
         confidence: float = 0.95,
         by_game: bool = True,
+        cluster: str = "student",
     ) -> ClassTable:
         """The class table: one :class:`Row` per rate, for ``game`` or for every game played.
 
-        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``;
-        ``by_game``: widen each interval for decisions clustered in games
-        (:func:`~prohis_nb.classroom.intervals.clustered`), else treat them as
-        independent.
+        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``.
+        ``cluster``: ``"student"`` (default) or ``"game"``: the unit whose
+        decisions are correlated (a student keeps their habits from game to
+        game); each interval is widened by the design effect of that unit and
+        uses a t quantile on clusters − 1
+        (:func:`~prohis_nb.classroom.intervals.clustered`). By student needs
+        every record to name its students (``students``, docs/records.md);
+        otherwise it falls back to games and the table says so
+        (:attr:`ClassTable.unit`). ``by_game=False``: no clustering at all
+        (decisions treated as independent).
         """
         if method not in ("wilson", "clopper-pearson"):
             raise ValueError(f"method is 'wilson' or 'clopper-pearson', got {method!r}")
+        if cluster not in ("student", "game"):
+            raise ValueError(f"cluster is 'student' or 'game', got {cluster!r}")
         wanted = [game] if game is not None else [g for g in class_games() if self.games_of(g)]
         rows: list[Row] = []
+        units: set[str] = set()
         for name in wanted:
             played = self.games_of(name)
             if not played:
@@ -409,11 +432,19 @@ class ClassResults:
                 per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
                 k = sum(x for x, _ in per_game)
                 n = sum(y for _, y in per_game)
+                groups, unit = per_game, "game"
+                if cluster == "student":
+                    by_student = _per_student(played, numerator, denominator, k, n)
+                    if by_student is not None:
+                        groups, unit = by_student, "student"
+                    else:
+                        unit = "game (the records name no students)"
                 low: float | None
                 high: float | None
                 if n:
+                    units.add(unit)
                     low, high = (
-                        clustered(per_game, method, confidence)
+                        clustered(groups, method, confidence)
                         if by_game
                         else interval(k, n, method, confidence)
                     )
@@ -440,7 +471,8 @@ class ClassResults:
                         note=prediction.note,
                     )
                 )
-        return ClassTable(rows, method, confidence, by_game)
+        words = " and ".join(sorted(units)) if units else None
+        return ClassTable(rows, method, confidence, by_game, words)
 
     # ---------------------------------------------------------------- outputs
 
@@ -503,6 +535,31 @@ class ClassResults:
     def __repr__(self) -> str:
         lines = [self.summary(), *(f"  skipped {s}" for s in self.skipped)]
         return printable_name("\n".join(lines))
+
+
+def _per_student(
+    played: list[GameResult],
+    numerator: Callable[[dict[str, int]], int],
+    denominator: Callable[[dict[str, int]], int],
+    k: int,
+    n: int,
+) -> list[tuple[int, int]] | None:
+    """``(successes, trials)`` of each student over every game they played, or None.
+
+    None when a record names no students, or when the seats' own decisions do
+    not add up to the game's (a rate that is not one seat's decision).
+    """
+    totals: dict[str, list[int]] = {}
+    for result in played:
+        if result.students is None or len(result.seat_counts) != len(result.students):
+            return None
+        for student, counts in zip(result.students, result.seat_counts, strict=True):
+            pair = totals.setdefault(student, [0, 0])
+            pair[0] += numerator(counts)
+            pair[1] += denominator(counts)
+    if sum(a for a, _ in totals.values()) != k or sum(b for _, b in totals.values()) != n:
+        return None
+    return [(a, b) for a, b in totals.values()]
 
 
 def load_class(source: Any) -> ClassResults:
