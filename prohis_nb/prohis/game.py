@@ -62,7 +62,7 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.log import describe
+from prohis_nb.prohis.log import describe, shown_to
 from prohis_nb.prohis.rules import ProhisRules, check_deal
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
@@ -406,6 +406,12 @@ class ProhisGame(GameBase):
     # Called for every event and every observer as the logs grow: the phrasing
     # function itself, not a method that imports it at each call.
     describe_event = staticmethod(describe)
+    # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+    _event_shows = staticmethod(shown_to)
+
+    def _all_events(self) -> list[Event]:
+        self._chronicled()  # the events are kept only with the chronicle on
+        return self._events
 
     def _repr_html_(self) -> str:
         return self.omniscient_view()._repr_html_()

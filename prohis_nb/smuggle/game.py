@@ -514,6 +514,12 @@ class SmuggleGame(GameBase):
 
         return describe(event, observer)
 
+    def _event_shows(self, event: Event, seat: int) -> str | None:
+        # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+        from prohis_nb.smuggle.log import shown_to
+
+        return shown_to(event, seat)
+
     def _log_lines(self, seat: int | None) -> tuple[str, ...]:
         """``seat``'s log as a tuple: the shared machinery's, with each event phrased twice at most.
 
