@@ -337,8 +337,7 @@ class GameBase(ABC):
             # Never the other seat's legal actions: they would tell the wrong seat
             # what that seat holds (a controller card, a hand's kinds).
             raise WrongSeatError(
-                f"{who}: it is seat {self.to_act}'s decision "
-                f"({self.decision.text})",  # type: ignore[union-attr]
+                f"{who}: it is seat {self.to_act}'s decision ({self.decision.text})",  # type: ignore[union-attr]
             )
         raise IllegalActionError(self._explain_illegal(action), allowed=legal)
 
