@@ -275,18 +275,15 @@ class Play(widgets.VBox):
         return self.game.can_undo_for(self._undo_seat())
 
     def can_undo(self) -> bool:
-        """True when the last move of a person at this screen may be taken back."""
+        """True when the last move of the seat at this screen may be taken back."""
         return self.undo_refusal() is None
 
     def _undo_seat(self) -> int:
-        """The seat whose move Undo would take back: the last mover if a person here."""
-        actions = self.game.actions
-        if actions and actions[-1].seat in self.humans:
-            return actions[-1].seat
+        """The seat whose move Undo would take back: the learner's, whose table is shown."""
         return self.seat
 
     def undo(self) -> bool:
-        """Take back the last move of the person here, when the rule allows it.
+        """Take back the last move of the seat at the screen, when the rule allows it.
 
         Allowed only while that move has shown the seat nothing and no other
         seat has decided since (``game.undo_for``): the game is then exactly as
