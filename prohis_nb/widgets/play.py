@@ -149,6 +149,10 @@ class Play(widgets.VBox):
     on screen. When the game ends the learner's table opens with every seat's
     final score and the winners (the learner's own view: other hands stay hidden).
     ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
+    ``humans``: the seats played by people (default: ``seat`` alone). The
+    screen shows ``seat``'s table and offers only ``seat``'s decisions (the
+    others' would show their cards); for several people at one screen use
+    :class:`HotSeat`, which hides each seat's cards behind a curtain.
     """
 
     def __init__(
@@ -456,9 +460,16 @@ class Play(widgets.VBox):
             self.status.value = self._final_text()
             self._draw_coach()
             return
+        assert game.decision is not None  # the game has not ended
+        if game.to_act != self.seat:
+            # Another person's decision (``humans``): never offered on this seat's screen,
+            # since its buttons would show that seat's cards (a bribe's, a control's).
+            self.panel.hide()
+            self.status.value = f"<b>Waiting for seat {game.to_act}:</b> {esc(game.decision.text)}"
+            self._draw_coach()
+            return
         view = game.view(self.seat)
         self.panel.show(view.to_json(), game.legal_actions())
-        assert game.decision is not None  # the game has not ended
         self.status.value = f"<b>Your decision:</b> {esc(game.decision.text)}"
         self._draw_coach()
 
