@@ -425,7 +425,13 @@ class Play(widgets.VBox):
             try:
                 game.apply(action)
             except ProhisNbError as error:
-                self.message.value = message_html(f"Bot at seat {seat} failed: {error}")
+                # Not the engine's words: they explain the refusal from the bot's own
+                # hand ("seat 2 holds 1 illegal card(s)...") and list its legal actions.
+                self.message.value = message_html(
+                    f"The bot at seat {seat} ({self.bots[seat].name}) chose an action the rules "
+                    f"do not allow now ({type(error).__name__}); the game waits. Test the bot "
+                    "on its own (prohis_nb.bots) to see why."
+                )
                 return
             if paced and self.delay > 0:  # show each bot move at a readable pace
                 self._show_bot_move(seat)

@@ -181,3 +181,23 @@ def finish_game(game) -> None:
     rng = random.Random(1)
     while not game.ended:
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_bot_refused_by_the_rules_is_reported_without_its_cards():
+    from prohis_nb.bots import Bot
+
+    class Smuggler(Bot):
+        """Sends a convoy of three illegal goods, held or not."""
+
+        uses_view = False
+
+        def choose(self, view, legal_actions):
+            seat = legal_actions[0].seat
+            return {"seat": seat, "act": "convoy", "cards": ["illegal"] * 3}
+
+    hands = [["legal"] * 4 + CI, ["illegal", "legal", "legal", "legal", *CI], ["legal"] * 4 + CI]
+    game = stacked(R3, hands, first=1)
+    play = Play(game, seat=0, opponents=Smuggler, delay=0)
+    text = play.message.value
+    assert "seat 1" in text and "do not allow" in text
+    assert "holds" not in text and "allowed:" not in text and "illegal card" not in text
