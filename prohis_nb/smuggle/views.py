@@ -244,15 +244,11 @@ class PublicView:
         return data
 
     def _repr_html_(self) -> str:
-        from prohis_nb.widgets.render import render_table, renderer_for
-        from prohis_nb.widgets.render.base import PUBLIC
+        # Drawn by the game's own renderer, found by name in the registry (the views
+        # import no widget: the renderers are a face of the game, a layer above).
+        from prohis_nb.core.registry import spec
 
-        return render_table(
-            self.to_json(),
-            renderer_for(self.game),
-            PUBLIC,
-            caption="every card is the teacher's: game.omniscient_view()",
-        )
+        return spec(self.game).load("renderer")().public_table(self.to_json())
 
 
 def public_view(game) -> PublicView:

@@ -187,6 +187,16 @@ class Renderer:
         """Button text for one legal action (``view``: the actor's view data)."""
         return str(action)
 
+    def public_table(self, view: Mapping[str, Any]) -> str:
+        """The public table as HTML (``game.public_view().to_json()``), styles included.
+
+        What a game typed alone in a notebook cell shows (its ``_repr_html_``):
+        no seat's hand, and a line saying where every card is.
+        """
+        return render_table(
+            view, self, PUBLIC, caption="every card is the teacher's: game.omniscient_view()"
+        )
+
 
 def render_table(
     view: Mapping[str, Any],
