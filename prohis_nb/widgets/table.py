@@ -58,8 +58,9 @@ class Table(widgets.VBox):
     ``game`` is any game of the family; ``seat`` a seat number or
     ``"teacher"``. ``teacher=False`` leaves the teacher's view out of the
     selector (for a learner playing a seat); ``picker=False`` hides the
-    selector altogether. Call :meth:`refresh` after the game changes, or
-    :meth:`set_game` to show another game (the stepper does). ``guard``: a
+    selector altogether (a value sent from the page anyway changes nothing).
+    Call :meth:`refresh` after the game changes, or :meth:`set_game` to show
+    another game (the stepper does). ``guard``: a
     function answering True while the game is being played; the selector then
     asks the teacher's question before it shows another seat than ``seat``,
     or the teacher's view (see the module docstring).
@@ -76,6 +77,7 @@ class Table(widgets.VBox):
         guard: Callable[[], bool] | None = None,
     ) -> None:
         self._game = game
+        self._picker = picker
         self.guard = guard
         #: The seat shown first: while the guard says the game runs, the only one
         #: the selector shows without asking (all of them when it is the teacher).
@@ -110,6 +112,7 @@ class Table(widgets.VBox):
         self.show_seat(seat)
         if self._seat != seat:  # a bad first seat: show seat 0 and say why
             self.refresh()
+        self.free_seat = self._seat  # (the seat actually shown first)
 
     # ------------------------------------------------------------ public
 
@@ -213,14 +216,18 @@ class Table(widgets.VBox):
         seat = change["new"]
         if self.question is not None:
             self.question.clear()  # a new pick withdraws a question about another one
-        if not self._asks_first(seat):
+        if self._picker and not self._asks_first(seat):
             self.show_seat(seat)
             return
         self._quiet = True
         try:
-            self.seat_picker.value = self._seat  # nothing changes until the teacher says yes
+            self.seat_picker.value = self._seat  # nothing changes (until the teacher says yes)
         finally:
             self._quiet = False
+        if not self._picker:
+            # A hidden selector (Play's, HotSeat's tables) is not the user's: a value sent
+            # from the page anyway (a crafted widget message) changes nothing.
+            return
         assert self.question is not None  # (a guarded table has one)
         if seat == TEACHER:
             what, yes = "the teacher's view shows <b>every hand</b>", "Yes, show every card"

@@ -201,3 +201,15 @@ def test_a_bot_refused_by_the_rules_is_reported_without_its_cards():
     text = play.message.value
     assert "seat 1" in text and "do not allow" in text
     assert "holds" not in text and "allowed:" not in text and "illegal card" not in text
+
+
+def test_a_hidden_seat_selector_changed_from_the_page_changes_nothing():
+    """Play's and HotSeat's tables hide their selector; a value sent from the browser
+    anyway (anyone can send a widget message from the page) shows no other seat."""
+    hot = HotSeat(stacked(R3, HANDS), delay=0)
+    hot.ready_button.click()
+    hot.table.seat_picker.value = 1  # as if the page had sent it
+    assert hot.table.seat == 0 and face_up_kinds(hot.table.html).count("illegal") == 0
+    play = Play(stacked(R3, HANDS), seat=0, delay=0)
+    play.table.seat_picker.value = 1
+    assert play.table.seat == 0 and "illegal" not in face_up_kinds(play.table.html)
