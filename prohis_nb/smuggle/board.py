@@ -127,6 +127,10 @@ class Board:
             object.__setattr__(self, "_cached_key", key)
             return key
 
+    def __reduce__(self) -> tuple:
+        """Pickled (and deep-copied) as its JSON: its read-only tables cannot be pickled."""
+        return (Board.from_json, (self.to_json(),))
+
     def hand_duty(self, counts: Mapping[str, int]) -> int:
         """Duty on a declaration or hand given as counts by kind (non-dutiable kinds cost 0)."""
         return sum(self.duty.get(kind, 0) * n for kind, n in counts.items())
