@@ -87,3 +87,19 @@ def test_a_record_alone_in_a_cell_says_it_holds_every_hand_and_shows_none():
         assert "illegal" not in shown and "captain" not in shown  # no action's cards
         assert "12 recorded decisions" in shown
     assert Record.loads(str(record)) == record  # str() is still the whole text, asked for
+
+
+def test_no_registered_game_shows_its_seed_or_a_hidden_card_alone_in_a_cell():
+    """Every game of the registry: ``repr`` hides the seed until the end, the cell shows
+    the public table (the teacher's view is never what a cell shows)."""
+    from prohis_nb.core import registry
+
+    for name in registry.names():
+        game = registry.new_game(name, seed=987654)
+        assert "987654" not in repr(game), name
+        html = game._repr_html_()
+        assert "Teacher" not in html and "every card, hidden ones included" not in html, name
+        rng = random.Random(3)
+        while not game.ended:
+            game.apply(rng.choice(game.legal_actions()))
+        assert "987654" in repr(game), name
