@@ -2,7 +2,7 @@
 
 The rulebook fixes only a few values (wine fine $50, cigars fine $100, watch
 fine $300, Crown duty $500 and fine $1,000); the rest of the default table is
-RULES.md's assumption: fine = 2 x duty, rising in the board's order.
+docs/smuggle-rules.md's assumption: fine = 2 x duty, rising in the board's order.
 
 >>> Board().duty["watch"], Board().fine["watch"]
 (150, 300)
@@ -44,7 +44,7 @@ PACK_COUNTS: Mapping[str, int] = MappingProxyType(
     }
 )
 
-#: RULES.md's default duty table; the fine is twice the duty.
+#: docs/smuggle-rules.md's default duty table; the fine is twice the duty.
 DEFAULT_DUTY: Mapping[str, int] = MappingProxyType(
     {
         "wine": 25,

@@ -233,16 +233,16 @@ class Play(widgets.VBox):
                 self.download,
             ]
         )
-        super().__init__(
+        super().__init__(  # the save row (and why Undo is off) above messages and the decision
             [
                 self.status,
+                self.saver,
+                self.undo_note,
+                self.question,
                 self.message,
                 self.panel,
                 self.coach_toggle,
                 self.table,
-                self.saver,
-                self.undo_note,
-                self.question,
             ]
         )
         self.add_class("pnb-play")
@@ -353,8 +353,8 @@ class Play(widgets.VBox):
         shown = str(path)
         self.message.value = message_html(
             f"Saved {len(self.game.actions)} decisions to {shown}. Replay it with "
-            f"Stepper({shown!r}) or `prohis-nb replay {shlex.quote(shown)}`; the Download "
-            "link keeps a copy in your browser.",
+            f"Stepper({shown!r}) in a notebook, or with prohis-nb replay {shlex.quote(shown)} "
+            "in a terminal; the Download link keeps a copy in your browser.",
             error=False,
         )
         return True
@@ -536,9 +536,10 @@ class HotSeat(Play):
     ) -> None:
         self.shown: int | None = None  # the seat whose cards are on screen, or None
         self.curtain_text = widgets.HTML()
-        self.ready_button = widgets.Button(
-            button_style="warning", icon="eye", layout=widgets.Layout(width="auto")
-        )
+        self.ready_button = widgets.Button(  # black on orange: 9:1 contrast (WCAG AA)
+            icon="eye", layout=widgets.Layout(width="auto"),
+            style={"button_color": "#E69F00", "text_color": "#000000"},
+        )  # fmt: skip
         self.ready_button.on_click(lambda _b: self.reveal())
         self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
         self.curtain.add_class("pnb-curtain")
@@ -576,6 +577,8 @@ class HotSeat(Play):
         self.teacher_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.children = (
             self.status,
+            self.saver,
+            self.undo_note,
             self.message,
             self.curtain,
             self.panel,
@@ -583,8 +586,6 @@ class HotSeat(Play):
             self.table,
             self.teacher_row,
             self.teacher_box,
-            self.saver,
-            self.undo_note,
         )
 
     # ------------------------------------------------------------ the teacher's view

@@ -36,6 +36,7 @@ import ipywidgets as widgets
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.pagehelp import page_helper
 from prohis_nb.widgets.question import TeacherQuestion
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
 from prohis_nb.widgets.render.base import css
@@ -106,7 +107,9 @@ class Table(widgets.VBox):
         if guard is not None:
             self.question = TeacherQuestion()
             parts.append(self.question)
-        super().__init__([*parts, self.message, self.style_sheet, self.board])
+        super().__init__(
+            [*parts, self.message, self.style_sheet, self.board, page_helper()]
+        )  # page_helper: slider names and keyboard focus (prohis_nb.widgets.pagehelp)
         self.add_class("pnb-table-widget")
         self.seat_picker.observe(self._on_pick, names="value")
         self.show_seat(seat)
