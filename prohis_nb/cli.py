@@ -13,6 +13,8 @@
     seat's view.
 ``tournament ...``
     bots against bots (see ``prohis-nb tournament --help``).
+``class serve|token|export ...``
+    a class server for students' phones (see ``prohis-nb class --help``, docs/live.md).
 
 Bad input of any kind (a malformed record, a number out of range, a file that
 exists already) ends with a one-line message on stderr starting
@@ -119,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_arguments(tournament)
         tournament.set_defaults(run=run_from_args)
+
+    # A class server for students' phones (prohis_nb.live; needs the live extra).
+    from prohis_nb.live import cli as live_cli
+
+    live_cli.add_arguments(commands.add_parser("class", help="serve a class that plays live"))
     return parser
 
 
