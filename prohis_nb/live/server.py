@@ -223,6 +223,12 @@ def build_app(service: ClassService) -> Starlette:
     async def page(_request: Request) -> Response:
         return FileResponse(PAGE / "index.html", media_type="text/html")
 
+    async def render_css(_request: Request) -> Response:
+        from prohis_nb.widgets.render.base import CSS
+
+        text = CSS.replace("<style>", "").replace("</style>", "").strip() + "\n"
+        return Response(text, media_type="text/css")
+
     async def health(_request: Request) -> Response:
         return JSONResponse({"ok": True, "room": room().room, "state": room().state})
 
@@ -378,6 +384,7 @@ def build_app(service: ClassService) -> Starlette:
 
     routes = [
         Route("/", page),
+        Route("/render.css", render_css),
         Route("/api/health", health),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/status", teacher_status),
