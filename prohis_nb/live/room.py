@@ -317,7 +317,10 @@ class ClassRoom:
         student_id = await self.writer.call(
             self.store.add_student, self.session_id, number, name, digest
         )
-        student = Student(id=student_id, number=number, name=name, token_hash=digest)
+        # counted as present from now on (their socket opens in a moment)
+        student = Student(
+            id=student_id, number=number, name=name, token_hash=digest, away_since=self.clock()
+        )
         self.students[student.id] = student
         self.by_token[digest] = student
         if self.state in ("playing", "break", "paused"):

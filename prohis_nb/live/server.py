@@ -443,14 +443,18 @@ def bind(host: str, port: int) -> socket.socket:
 
 def uvicorn_server(app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning") -> Any:
     """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit)."""
+    from importlib.util import find_spec
+
     import uvicorn
 
     host, port = sock.getsockname()[:2]
+    # uvicorn's sans-I/O websockets protocol where it has it (the older one is deprecated)
+    sansio = find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
-        ws="websockets",
+        ws="websockets-sansio" if sansio else "websockets",
         ws_max_size=protocol.MAX_CLIENT_MESSAGE * 4,
         ws_ping_interval=limits.ping_interval,
         ws_ping_timeout=limits.ping_timeout,
