@@ -144,6 +144,7 @@ class ClassRoom:
         self._round_timer: asyncio.TimerHandle | None = None
         self._fill_timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._told_end: set[int] = set()  # students sent "ended"
         #: Seconds from a student's move to every seat's update, for the benchmark.
         self.on_broadcast: Callable[[LiveTable], None] | None = None
 
@@ -547,12 +548,15 @@ class ClassRoom:
             table.timer = None
         await self.writer.call(self.store.end_table, table.id, how)
         after = self._after_table_message()
+        last = self.round >= self.config.rounds
         for seat, info in enumerate(table.seats):
             student = self.students.get(info.get("student", -1))
             if student is not None and student.table is table:
                 if how == "stopped":
                     self._send(student, self._state_text(table, seat))
                 self._send(student, after)
+                if last:
+                    self._told_end.add(student.id)
         self._bump()
         await self._check_round_over()
 
@@ -672,7 +676,8 @@ class ClassRoom:
                 timer.cancel()
         text = protocol.message("ended", rounds=self.config.rounds)
         for student in self.students.values():
-            if student.table is None or student.table.ended is None:
+            if student.id not in self._told_end:
+                self._told_end.add(student.id)
                 self._send(student, text)
 
     def _schedule_fill(self) -> None:
