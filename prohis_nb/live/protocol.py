@@ -134,7 +134,7 @@ def clean_name(value: object) -> str:
     """A display name as shown: trimmed, control characters removed, at most :data:`MAX_NAME`."""
     if not isinstance(value, str):
         raise ProtocolError("bad_name", "a name is text")
-    text = "".join(c for c in value if c.isprintable())
+    text = "".join(c if c.isprintable() else " " for c in value)
     text = " ".join(text.split())[:MAX_NAME]
     if not text:
         raise ProtocolError("bad_name", f"enter a name (1 to {MAX_NAME} characters)")

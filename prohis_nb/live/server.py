@@ -116,6 +116,17 @@ class SocketConnection:
         self.task.cancel()
         asyncio.get_running_loop().create_task(self._close(code, reason))
 
+    async def finish(self, code: int = 1000, reason: str = "") -> None:
+        """Send what is queued, then close the socket with ``code`` (the handler's own close)."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), 5)
+            self.task.cancel()
+            await self._close(code, reason)
+
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code, reason)
@@ -330,7 +341,7 @@ def build_app(service: ClassService) -> Starlette:
                 first = await asyncio.wait_for(websocket.receive(), limits.hello_seconds)
             except TimeoutError:
                 refuse("no_hello", "say hello with your token first")
-                connection.close(4408, "no hello")
+                await connection.finish(4408, "no hello")
                 return
             if first["type"] == "websocket.disconnect":
                 return
@@ -338,17 +349,17 @@ def build_app(service: ClassService) -> Starlette:
                 data = protocol.parse_client(first.get("text") or first.get("bytes") or "")
             except protocol.ProtocolError as error:
                 refuse(error.code, str(error))
-                connection.close(4400, "bad hello")
+                await connection.finish(4400, "bad hello")
                 return
             token = data.get("token")
             if data["type"] != "hello" or not looks_like_token(token):
                 refuse("no_hello", "the first message is {\"type\": \"hello\", \"token\": ...}")
-                connection.close(4400, "bad hello")
+                await connection.finish(4400, "bad hello")
                 return
             student = room().student_for(token)
             if student is None:
                 refuse("unknown_token", "this token belongs to no student of this class: join again")
-                connection.close(4401, "unknown token")
+                await connection.finish(4401, "unknown token")
                 return
             room().attach(student, connection)
             while True:
@@ -373,14 +384,14 @@ def build_app(service: ClassService) -> Starlette:
                             errors += 1
                             refuse("bad_message", "you have said hello already")
                 if errors > limits.max_errors:
-                    connection.close(1008, "too many refused messages")
+                    await connection.finish(1008, "too many refused messages")
                     return
         except WebSocketDisconnect:
             return
         finally:
             if student is not None:
                 room().detach(student, connection)
-            connection.close()
+            await connection.finish()
 
     routes = [
         Route("/", page),

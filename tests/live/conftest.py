@@ -49,7 +49,7 @@ class Pupil:
 
     def open(self, token: str | None = None) -> Pupil:
         self.socket = ws_connect(self.url.replace("http://", "ws://") + "/ws", max_size=None)
-        self.socket.send(json.dumps({"type": "hello", "token": token or self.token}))
+        self.socket.send(json.dumps({"type": "hello", "token": self.token if token is None else token}))
         return self
 
     def close(self) -> None:
