@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -123,3 +124,32 @@ def class_server(tmp_path: Any) -> Iterator[Callable[..., ClassSession]]:
     yield start
     for session in sessions:
         session.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for this test session (tests/live/postgres.py)."""
+    from .postgres import TemporaryPostgres, postgres_bin
+
+    if postgres_bin() is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed: `make test` installs it (make postgres)")
+        pytest.skip("PostgreSQL's server binaries are not installed: run `make postgres`")
+    server = TemporaryPostgres()
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def fresh_postgres(postgres_url: str) -> str:
+    """A new, empty database on the test PostgreSQL server; its URL."""
+    import secrets
+
+    import psycopg
+
+    name = f"class_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_url.replace("postgresql://", "postgresql://", 1), autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    return postgres_url.rsplit("/", 1)[0] + "/" + name

@@ -30,10 +30,13 @@ def step(pupils: list[Pupil], rng: random.Random) -> int:
     return answer["seq"]
 
 
-@pytest.fixture
-def server(tmp_path: Any) -> Any:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: Any, tmp_path: Any) -> Any:
+    db = tmp_path / "class.sqlite"
+    if request.param == "postgresql":
+        db = request.getfixturevalue("fresh_postgres")
     process = ServerProcess(
-        tmp_path / "class.sqlite", "--game", "prohis", "--seats", "3", "--rounds", "2",
+        db, "--game", "prohis", "--seats", "3", "--rounds", "2",
         "--bot-delay", "0", "--drop-timeout", "600", "--seed", "9",
     )  # fmt: skip
     yield process
@@ -101,10 +104,19 @@ def test_sigkill_mid_round_then_every_table_resumes_where_it_was(server: Any, tm
         for seated in by_table.values():
             step(seated, rng2)
     server.stop()
-    with sqlite3.connect(server.db) as db:
-        rows = db.execute("SELECT table_id, idx FROM live_actions ORDER BY table_id, idx").fetchall()
-        mode = db.execute("PRAGMA journal_mode").fetchone()[0]
-    assert mode == "wal"
+    if "://" in server.db:
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(server.db.replace("postgresql://", "postgresql+psycopg://"))
+        with engine.connect() as db:
+            query = text("SELECT table_id, idx FROM live_actions ORDER BY table_id, idx")
+            rows = [tuple(row) for row in db.execute(query)]
+        engine.dispose()
+    else:
+        with sqlite3.connect(server.db) as db:
+            rows = db.execute("SELECT table_id, idx FROM live_actions ORDER BY table_id, idx").fetchall()
+            mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
     for table_id in {t for t, _ in rows}:
         indices = [i for t, i in rows if t == table_id]
         assert indices == list(range(len(indices)))  # every index once, none missing
