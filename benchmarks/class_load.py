@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,8 @@ def start_server(folder: str, game: str, seats: int) -> tuple[subprocess.Popen[s
             raise RuntimeError("the server did not start")
         if line.startswith("listening on "):
             url = line.split()[-1]
+    # keep reading what the server prints, so that a full pipe never blocks it
+    threading.Thread(target=process.stdout.read, daemon=True).start()
     return process, url, token
 
 

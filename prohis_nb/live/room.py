@@ -145,6 +145,7 @@ class ClassRoom:
         self._fill_timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._told_end: set[int] = set()  # students sent "ended"
+        self._next_number = 0  # the next student's number (joining order)
         #: Seconds from a student's move to every seat's update, for the benchmark.
         self.on_broadcast: Callable[[LiveTable], None] | None = None
 
@@ -184,6 +185,7 @@ class ClassRoom:
             )
             self.students[student.id] = student
             self.by_token[student.token_hash] = student
+            self._next_number = max(self._next_number, student.number + 1)
         rows = store.table_rows(self.session_id, self.round) if self.round else []
         logs = store.action_rows([r["id"] for r in rows])
         for data in rows:
@@ -314,7 +316,8 @@ class ClassRoom:
             raise RulesError(f"this class is full ({self.config.max_students} students)")
         token = new_token()
         digest = token_hash(token)
-        number = len(self.students)
+        number = self._next_number  # taken before the write: joins arrive together
+        self._next_number += 1
         student_id = await self.writer.call(
             self.store.add_student, self.session_id, number, name, digest
         )

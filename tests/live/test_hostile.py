@@ -217,3 +217,22 @@ def test_a_half_open_connection_is_dropped_and_the_seat_waits_for_its_student(cl
     back = Pupil(session.url, session.room, "Ada", token=student.token).open()
     assert back.recv()["type"] == "welcome"
     assert session.students()[0]["connected"]
+
+
+def test_many_students_joining_at_once_each_get_their_own_place(class_server: Any) -> None:
+    import asyncio
+
+    session = class_server("prohis", rounds=1, seats=3)
+
+    async def join_all() -> list[httpx.Response]:
+        async with httpx.AsyncClient() as client:
+            return await asyncio.gather(*(
+                client.post(f"{session.url}/api/join", json={"room": session.room, "name": f"S{i}"})
+                for i in range(30)
+            ))  # fmt: skip
+
+    responses = asyncio.run(join_all())
+    assert [r.status_code for r in responses] == [200] * 30
+    assert len({r.json()["token"] for r in responses}) == 30
+    numbers = sorted(s["number"] for s in session.students())
+    assert numbers == list(range(30))
