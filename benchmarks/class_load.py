@@ -171,6 +171,18 @@ def start_server(folder: str, game: str, seats: int) -> tuple[subprocess.Popen[s
     return process, url, token
 
 
+async def call(client: httpx.AsyncClient, method: str, url: str) -> Any:
+    """A teacher's request, tried again if a kept-alive connection was closed under it."""
+    for attempt in range(5):
+        try:
+            response = await client.request(method, url, json={} if method == "POST" else None)
+            return response.json()
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
+
+
 async def run(students: int, args: Any) -> dict[str, Any]:
     game, seats = (args.game, args.seats) if args.game else pick_game()
     with tempfile.TemporaryDirectory() as folder:
@@ -178,15 +190,15 @@ async def run(students: int, args: Any) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"}
         try:
             async with httpx.AsyncClient(headers=headers, timeout=60) as teacher:
-                room = (await teacher.get(f"{url}/api/teacher/status")).json()["room"]
+                room = (await call(teacher, "GET", f"{url}/api/teacher/status"))["room"]
                 load = Load()
                 rng = random.Random(args.seed)
                 tasks = [asyncio.create_task(student(url, room, f"S{i}", load, random.Random(rng.random()), args))
                          for i in range(students)]  # fmt: skip
-                while len((await teacher.get(f"{url}/api/teacher/status")).json()["students"]) < students:
+                while len((await call(teacher, "GET", f"{url}/api/teacher/status"))["students"]) < students:
                     await asyncio.sleep(0.2)
                 await asyncio.sleep(1.0)
-                await teacher.post(f"{url}/api/teacher/start", json={})
+                await call(teacher, "POST", f"{url}/api/teacher/start")
                 await asyncio.sleep(args.warmup)
                 load.latencies.clear()
                 load.actions = 0
@@ -195,9 +207,9 @@ async def run(students: int, args: Any) -> dict[str, Any]:
                 elapsed = time.perf_counter() - started
                 measured = list(load.latencies)
                 rss, peak = memory_kb(process.pid)
-                status = (await teacher.get(f"{url}/api/teacher/status")).json()
+                status = await call(teacher, "GET", f"{url}/api/teacher/status")
                 load.stop = True
-                await teacher.post(f"{url}/api/teacher/end", json={})
+                await call(teacher, "POST", f"{url}/api/teacher/end")
                 await asyncio.wait(tasks, timeout=10)
                 for task in tasks:
                     task.cancel()
