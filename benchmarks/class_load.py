@@ -70,7 +70,9 @@ class Load:
     """The shared measurements of every simulated student."""
 
     def __init__(self) -> None:
-        self.pending: dict[tuple[int, int, int], list[Any]] = {}  # (round, table, seq) -> [t0, seats left]
+        self.pending: dict[
+            tuple[int, int, int], list[Any]
+        ] = {}  # (round, table, seq) -> [t0, seats left]
         self.latencies: list[float] = []
         self.actions = 0
         self.refused = 0
@@ -78,7 +80,9 @@ class Load:
         self.stop = False
 
 
-async def student(url: str, room: str, name: str, load: Load, rng: random.Random, args: Any) -> None:
+async def student(
+    url: str, room: str, name: str, load: Load, rng: random.Random, args: Any
+) -> None:
     async with httpx.AsyncClient() as client:
         response = await client.post(f"{url}/api/join", json={"room": room, "name": name})
         token = response.json()["token"]
@@ -118,7 +122,9 @@ async def student(url: str, room: str, name: str, load: Load, rng: random.Random
                             break
                         if thinking is not None:
                             thinking.cancel()
-                        thinking = asyncio.create_task(think_and_act(socket, message, load, rng, args))
+                        thinking = asyncio.create_task(
+                            think_and_act(socket, message, load, rng, args)
+                        )
                 if thinking is not None:
                     thinking.cancel()
             if drop_at is not None:
@@ -128,7 +134,9 @@ async def student(url: str, room: str, name: str, load: Load, rng: random.Random
             await asyncio.sleep(0.5)
 
 
-async def think_and_act(socket: Any, state: dict[str, Any], load: Load, rng: random.Random, args: Any) -> None:
+async def think_and_act(
+    socket: Any, state: dict[str, Any], load: Load, rng: random.Random, args: Any
+) -> None:
     await asyncio.sleep(rng.uniform(*args.think))
     action = rng.choice(choices(state))
     humans = sum(1 for s in state["seats"] if s["who"] in ("you", "student") and not s["away"])
@@ -152,7 +160,8 @@ def memory_kb(pid: int) -> tuple[int, int]:
 def start_server(folder: str, game: str, seats: int) -> tuple[subprocess.Popen[str], str, str]:
     token = "benchmark-teacher-token-" + os.urandom(12).hex()
     env = {**os.environ, "PROHIS_TEACHER_TOKEN": token}
-    command = [sys.executable, "-m", "prohis_nb", "class", "serve", "--db", f"{folder}/class.sqlite",
+    command = [sys.executable, "-m", "prohis_nb", "class", "serve",
+               "--db", f"{folder}/class.sqlite",
                "--port", "0", "--game", game, "--seats", str(seats), "--rounds", "1000",
                "--bot-delay", "0.5", "--break-seconds", "1", "--drop-timeout", "8",
                "--log-level", "warning"]  # fmt: skip
@@ -193,9 +202,16 @@ async def run(students: int, args: Any) -> dict[str, Any]:
                 room = (await call(teacher, "GET", f"{url}/api/teacher/status"))["room"]
                 load = Load()
                 rng = random.Random(args.seed)
-                tasks = [asyncio.create_task(student(url, room, f"S{i}", load, random.Random(rng.random()), args))
-                         for i in range(students)]  # fmt: skip
-                while len((await call(teacher, "GET", f"{url}/api/teacher/status"))["students"]) < students:
+                tasks = [
+                    asyncio.create_task(
+                        student(url, room, f"S{i}", load, random.Random(rng.random()), args)
+                    )
+                    for i in range(students)
+                ]
+                while (
+                    len((await call(teacher, "GET", f"{url}/api/teacher/status"))["students"])
+                    < students
+                ):
                     await asyncio.sleep(0.2)
                 await asyncio.sleep(1.0)
                 await call(teacher, "POST", f"{url}/api/teacher/start")
@@ -219,7 +235,11 @@ async def run(students: int, args: Any) -> dict[str, Any]:
     measured.sort()
 
     def quantile(q: float) -> float:
-        return 1000 * measured[min(len(measured) - 1, int(q * len(measured)))] if measured else float("nan")
+        return (
+            1000 * measured[min(len(measured) - 1, int(q * len(measured)))]
+            if measured
+            else float("nan")
+        )
 
     return {
         "game": game,
@@ -259,11 +279,13 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--duration", type=float, default=40.0, help="seconds measured")
     parser.add_argument("--warmup", type=float, default=8.0, help="seconds before measuring")
-    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="think time range (s)")
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=(1.0, 3.0), help="think time range (s)"
+    )
     parser.add_argument("--drop", type=float, default=0.02, help="chance to drop at a decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--find-max", action="store_true",
-                        help="grow the class until p99 passes 250 ms; print the largest below")  # fmt: skip
+                        help="grow the class until p99 passes 250 ms")  # fmt: skip
     args = parser.parse_args()
     if not args.find_max:
         show(asyncio.run(run(args.students, args)))

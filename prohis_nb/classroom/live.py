@@ -1,4 +1,4 @@
-"""The class's results read straight from a live class (:mod:`prohis_nb.live`): nothing exported by hand.
+"""The class's results read straight from a live class (:mod:`prohis_nb.live`), nothing exported.
 
 ::
 
@@ -41,7 +41,9 @@ def session_records(source: Any, room: str | None = None) -> list[Any]:
 
         text = os.fspath(source)
         if "://" not in text and not os.path.exists(text):
-            raise FileNotFoundError(f"no class database {text!r}: give the file the server wrote, or a URL")
+            raise FileNotFoundError(
+                f"no class database {text!r}: give the file the server wrote, or a URL"
+            )
         store = Store(database_url(text))
         try:
             return from_store(store, room)

@@ -52,7 +52,7 @@ def require_live() -> None:
     if missing:
         raise ImportError(
             f"prohis_nb.live needs {', '.join(missing)}: install the live extra, "
-            "pip install \"prohis_nb[live]\""
+            'pip install "prohis_nb[live]"'
         )
 
 

@@ -37,11 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--bot", help="the bot for empty seats (the game's default)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
     serve.add_argument("--drop-timeout", type=float, default=30.0,
-                       help="seconds before a bot plays for a disconnected student (30)")  # fmt: skip
+                       help="seconds before a bot plays for an absent student (30)")  # fmt: skip
     serve.add_argument("--decision-timeout", type=float,
                        help="seconds a student may take over a decision (no limit)")  # fmt: skip
     serve.add_argument("--fill-after", type=float, default=20.0,
-                       help="seconds a late student waits before a table with bots (20)")  # fmt: skip
+                       help="seconds a late student waits for a table (20)")  # fmt: skip
     serve.add_argument("--break-seconds", type=float, default=5.0, help="pause between rounds (5)")
     serve.add_argument("--seed", type=int, help="the class's secret seed (default: random)")
     serve.add_argument("--new", action="store_true", help="start a new class even if one is open")
@@ -110,8 +110,13 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from prohis_nb.errors import ProhisNbError
     from prohis_nb.live.config import default_config
-    from prohis_nb.live.room import new_teacher_token
-    from prohis_nb.live.server import ClassService, Limits, bind, build_app, database_url, uvicorn_server
+    from prohis_nb.live.server import (
+        ClassService,
+        bind,
+        build_app,
+        database_url,
+        uvicorn_server,
+    )
 
     url = database_url(args.db)
     settings: dict[str, Any] = {
@@ -132,7 +137,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return _fail(str(error))
     env_token = os.environ.get("PROHIS_TEACHER_TOKEN") or None
     token_path = _token_file(args, url)
-    logging.basicConfig(level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(name)s %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(name)s %(message)s"
+    )
     service = ClassService(url, config, env_token, resume=not args.new)
     try:
         sock = bind(args.host, args.port)

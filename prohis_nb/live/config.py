@@ -79,11 +79,15 @@ class ClassConfig:
         if self.seats is not None:
             _number("seats", self.seats, 1, 12, whole=True)
         if self.rules is not None and not isinstance(self.rules, Mapping):
-            raise RulesError(f"rules must be an object such as {{'variants': {{}}}}, got {excerpt(self.rules)}")
+            raise RulesError(
+                f"rules must be an object such as {{'variants': {{}}}}, got {excerpt(self.rules)}"
+            )
         game.rules(self.seats, self.rules)  # checked by the game itself
         if self.bot is not None:
             if not isinstance(self.bot, str):
-                raise RulesError(f"bot must be a bot's name such as 'honest', got {excerpt(self.bot)}")
+                raise RulesError(
+                    f"bot must be a bot's name such as 'honest', got {excerpt(self.bot)}"
+                )
             try:
                 game.make_bot(self.bot, seed="check")
             except ValueError as error:
@@ -98,7 +102,9 @@ class ClassConfig:
         _number("seed", self.seed, 0, 2**63 - 1, whole=True)
         _number("max_students", self.max_students, 1, MAX_STUDENTS, whole=True)
         if self.setups is not None:
-            if isinstance(self.setups, Mapping) or not all(isinstance(s, Mapping) for s in self.setups):
+            if isinstance(self.setups, Mapping) or not all(
+                isinstance(s, Mapping) for s in self.setups
+            ):
                 raise RulesError("setups must be a list of stacked tables (a record's setup)")
             object.__setattr__(self, "setups", tuple(dict(s) for s in self.setups))
             if not self.setups:
@@ -133,7 +139,10 @@ class ClassConfig:
         names = {f.name for f in fields(cls)}
         unknown = [k for k in data if k not in names]
         if unknown:
-            raise RulesError(f"unknown class settings {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(names))}")
+            raise RulesError(
+                f"unknown class settings {', '.join(map(repr, unknown))}; "
+                f"allowed: {', '.join(sorted(names))}"
+            )
         return cls(**dict(data))
 
 

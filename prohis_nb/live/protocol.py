@@ -186,9 +186,10 @@ def controls(legal: Sequence[Any], view: Mapping[str, Any], renderer: Any) -> di
     """The seat's legal actions as the page draws them: groups of buttons and composers.
 
     ``{"groups": [...], "cards": {kind: {"name", "colour", "picture"}}}``: the
-    cards the composers offer, drawn by the renderer. Every group has a ``heading``, ``buttons`` (``label`` and the ``action`` in
-    a record's form) and ``composers``, built from the legal actions and the
-    seat's view only, as the widgets' ``ActionPanel`` builds its own:
+    cards the composers offer, drawn by the renderer. Every group has a
+    ``heading``, ``buttons`` (``label`` and the ``action`` in a record's form)
+    and ``composers``, built from the legal actions and the seat's view only,
+    as the widgets' ``ActionPanel`` builds its own:
 
     * ``{"kind": "cards", "act", "ordered", "send", "hand", "choices"}``:
       pick cards from the hand one by one (a convoy: ``ordered``); ``choices``

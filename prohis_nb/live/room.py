@@ -30,6 +30,7 @@ a round waits ``fill_after`` seconds for others, then gets a table with bots.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -231,10 +232,8 @@ class ClassRoom:
         """Return once :attr:`version` is past ``after`` or ``timeout`` seconds have passed."""
         if self.version > after:
             return
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
-        except TimeoutError:
-            pass
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -291,7 +290,9 @@ class ClassRoom:
         elif self.state == "lobby":
             self._send(student, protocol.message("waiting", reason="lobby", round=1))
         else:
-            self._send(student, protocol.message("waiting", reason="next_round", round=self.round + 1))
+            self._send(
+                student, protocol.message("waiting", reason="next_round", round=self.round + 1)
+            )
 
     def _after_table_message(self) -> str:
         if self.state == "ended" or self.round >= self.config.rounds:
@@ -462,9 +463,14 @@ class ClassRoom:
             try:
                 await self.writer.append(row)
             except DuplicateAction:
-                log.error("class %s: table %s action %s was in the log already", self.room, table.id, seq)
+                log.error(
+                    "class %s: table %s action %s was in the log already", self.room, table.id, seq
+                )
                 if student is not None:
-                    self._send(student, protocol.message("refused", code="stale", message="the game has moved on"))
+                    self._send(
+                        student,
+                        protocol.message("refused", code="stale", message="the game has moved on"),
+                    )
                 return False
             except Exception as error:
                 log.error("class %s: could not store a move: %s", self.room, type(error).__name__)
@@ -623,7 +629,9 @@ class ClassRoom:
         present = self._present()
         if not present:
             if number == 1:
-                raise RulesError("nobody has joined yet: the class starts once students have joined")
+                raise RulesError(
+                    "nobody has joined yet: the class starts once students have joined"
+                )
             self.paused_from = "break"
             await self._set_state("paused")
             return
@@ -773,7 +781,7 @@ class ClassRoom:
         self._schedule_fill()
 
     async def end_round(self, finish: str = "bots") -> None:
-        """End the round now: bots finish every open game (``"bots"``), or they stop (``"stop"``)."""
+        """End the round now: bots finish the open games (``"bots"``), or they stop (``"stop"``)."""
         if finish not in ("bots", "stop"):
             raise RulesError(f"finish is 'bots' or 'stop', got {finish!r}")
         if self.state not in ("playing", "paused"):
@@ -813,7 +821,9 @@ class ClassRoom:
                     "name": s.name,
                     "connected": s.connected,
                     "away_seconds": None if s.away_since is None else round(now - s.away_since, 1),
-                    "table": None if s.table is None or s.table.round != self.round else s.table.number,
+                    "table": None
+                    if s.table is None or s.table.round != self.round
+                    else s.table.number,
                     "seat": s.seat if s.table is not None and s.table.round == self.round else None,
                 }
             )

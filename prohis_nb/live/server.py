@@ -179,19 +179,27 @@ class ClassService:
             if self.teacher_token is not None:
                 digest = token_hash(self.teacher_token)
                 if digest != self.room.teacher_hash:
-                    await self.writer.call(self.store.set_teacher_hash, self.room.session_id, digest)
+                    await self.writer.call(
+                        self.store.set_teacher_hash, self.room.session_id, digest
+                    )
                     self.room.teacher_hash = digest
-            log.info("class %s resumed (round %s, %s)", self.room.room, self.room.round, self.room.state)
+            log.info(
+                "class %s resumed (round %s, %s)", self.room.room, self.room.round, self.room.state
+            )
             if self.on_ready is not None:
                 self.on_ready()
             return
         if self.config is None:
-            raise ProhisNbError("no class to resume in this database, and no game given to start one")
+            raise ProhisNbError(
+                "no class to resume in this database, and no game given to start one"
+            )
         token = self.teacher_token
         if token is None:
             token = self.new_teacher_token = new_teacher_token()
         self.room = await ClassRoom.create(self.store, self.writer, self.config, token)
-        log.info("class %s created (%s, %s rounds)", self.room.room, self.config.game, self.config.rounds)
+        log.info(
+            "class %s created (%s, %s rounds)", self.room.room, self.config.game, self.config.rounds
+        )
         if self.on_ready is not None:
             self.on_ready()
 
@@ -257,12 +265,14 @@ def build_app(service: ClassService) -> Starlette:
         try:
             data = json.loads(body)
         except (ValueError, RecursionError):
-            return _error(400, "bad_json", "send JSON: {\"room\": \"ABC234\", \"name\": \"Ada\"}")
+            return _error(400, "bad_json", 'send JSON: {"room": "ABC234", "name": "Ada"}')
         if not isinstance(data, dict) or set(data) - {"room", "name"}:
             return _error(400, "bad_message", "a join request has the fields room and name only")
         code = normalise_room(data.get("room"))
         if code is None or code != room().room:
-            return _error(404, "no_room", "no class with this room code: check the code on the board")
+            return _error(
+                404, "no_room", "no class with this room code: check the code on the board"
+            )
         try:
             name = protocol.clean_name(data.get("name"))
         except protocol.ProtocolError as error:
@@ -309,7 +319,9 @@ def build_app(service: ClassService) -> Starlette:
             elif verb == "end":
                 await the_room.end()
             else:
-                return _error(404, "unknown", "the commands are start, pause, resume, end_round, end")
+                return _error(
+                    404, "unknown", "the commands are start, pause, resume, end_round, end"
+                )
         except ProhisNbError as error:
             return _error(409, "refused", str(error))
         return JSONResponse(the_room.status())
@@ -352,13 +364,15 @@ def build_app(service: ClassService) -> Starlette:
                 await connection.finish(4400, "bad hello")
                 return
             token = data.get("token")
-            if data["type"] != "hello" or not looks_like_token(token):
-                refuse("no_hello", "the first message is {\"type\": \"hello\", \"token\": ...}")
+            if data["type"] != "hello" or not isinstance(token, str) or not looks_like_token(token):
+                refuse("no_hello", 'the first message is {"type": "hello", "token": ...}')
                 await connection.finish(4400, "bad hello")
                 return
             student = room().student_for(token)
             if student is None:
-                refuse("unknown_token", "this token belongs to no student of this class: join again")
+                refuse(
+                    "unknown_token", "this token belongs to no student of this class: join again"
+                )
                 await connection.finish(4401, "unknown token")
                 return
             room().attach(student, connection)
@@ -452,7 +466,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def uvicorn_server(app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning") -> Any:
+def uvicorn_server(
+    app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning"
+) -> Any:
     """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit)."""
     from importlib.util import find_spec
 
@@ -478,7 +494,7 @@ def uvicorn_server(app: Any, sock: socket.socket, limits: Limits, *, log_level: 
 
 
 def database_url(db: str | os.PathLike[str] | None) -> str:
-    """The database to use: ``DATABASE_URL`` when set and ``db`` is None, a URL, or an SQLite file."""
+    """The database: ``db`` (a URL, or an SQLite file), else ``DATABASE_URL``, else a file here."""
     from prohis_nb.live.store import default_url
 
     if db is None:

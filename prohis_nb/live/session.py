@@ -1,4 +1,4 @@
-"""The teacher's handle on a class: ``start_class`` in a notebook, ``connect`` to a department server.
+"""The teacher's handle on a class: ``start_class`` in a notebook, ``connect`` to a server.
 
 ::
 
@@ -152,7 +152,7 @@ class ClassSession:
         """Write the records, ``decisions.csv`` and ``decisions.parquet`` into ``folder``."""
         from prohis_nb.live.export import write_records
 
-        return write_records(self.records(), folder, overwrite=overwrite)
+        return write_records(self.records(), Path(folder), overwrite=overwrite)
 
     # ---------------------------------------------------------------- display
 
@@ -171,9 +171,11 @@ class ClassSession:
             "<div class='pnb-live-session' style='display:flex;gap:18px;align-items:center;"
             "font-family:system-ui,sans-serif'>"
             f"<div>{self.qr_svg()}</div><div>"
-            f"<div style='font-size:14px'>Open <a href='{address}' target='_blank'>{address}</a></div>"
+            f"<div style='font-size:14px'>Open <a href='{address}' target='_blank'>"
+            f"{address}</a></div>"
             "<div style='font-size:14px;margin-top:6px'>Room code</div>"
-            f"<div style='font-size:44px;font-weight:700;letter-spacing:6px'>{html.escape(self.room)}</div>"
+            "<div style='font-size:44px;font-weight:700;letter-spacing:6px'>"
+            f"{html.escape(self.room)}</div>"
             f"<div style='font-size:14px'>{html.escape(self.game.capitalize())} · "
             f"{joined} joined · {html.escape(status['state'])}{where}"
             "</div></div></div>"

@@ -31,6 +31,7 @@ a killed server and a power cut.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import threading
@@ -415,10 +416,8 @@ class Writer:
             else:
                 future.set_result(result)
 
-        try:
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
             loop.call_soon_threadsafe(settle)
-        except RuntimeError:  # the loop has closed: nobody waits any more
-            pass
 
     def _run(self) -> None:
         while True:

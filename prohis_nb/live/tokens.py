@@ -32,7 +32,7 @@ def new_room_code() -> str:
 
 
 def normalise_room(text: object) -> str | None:
-    """A room code as typed (spaces, lower case) in its canonical form, or ``None`` if it is not one."""
+    """A room code as typed (spaces, lower case) in its canonical form, or ``None``."""
     if not isinstance(text, str) or len(text) > 32:
         return None
     code = "".join(text.split()).upper()

@@ -50,7 +50,9 @@ class Pupil:
 
     def open(self, token: str | None = None) -> Pupil:
         self.socket = ws_connect(self.url.replace("http://", "ws://") + "/ws", max_size=None)
-        self.socket.send(json.dumps({"type": "hello", "token": self.token if token is None else token}))
+        self.socket.send(
+            json.dumps({"type": "hello", "token": self.token if token is None else token})
+        )
         return self
 
     def close(self) -> None:
@@ -68,7 +70,9 @@ class Pupil:
             self.ended = True
         return message
 
-    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 20.0) -> dict[str, Any]:
+    def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20.0
+    ) -> dict[str, Any]:
         """Read messages until one passes ``test``; return it."""
         deadline = time.monotonic() + timeout
         while True:
@@ -88,7 +92,9 @@ class Pupil:
 
     def act(self, action: dict[str, Any], seq: int | None = None) -> None:
         assert self.state is not None
-        self.send({"type": "act", "seq": self.state["seq"] if seq is None else seq, "action": action})
+        self.send(
+            {"type": "act", "seq": self.state["seq"] if seq is None else seq, "action": action}
+        )
 
 
 def legal_choices(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -113,7 +119,9 @@ def legal_choices(state: dict[str, Any]) -> list[dict[str, Any]]:
 def class_server(tmp_path: Any) -> Iterator[Callable[..., ClassSession]]:
     sessions: list[ClassSession] = []
 
-    def start(game: str = "prohis", rounds: int = 2, limits: Limits | None = None, **settings: Any) -> ClassSession:
+    def start(
+        game: str = "prohis", rounds: int = 2, limits: Limits | None = None, **settings: Any
+    ) -> ClassSession:
         merged = {**FAST, **settings}
         db = merged.pop("db", tmp_path / f"class{len(sessions)}.sqlite")
         limits = limits or Limits(rate=10_000, burst=10_000)  # scripted pupils act at once
@@ -150,6 +158,8 @@ def fresh_postgres(postgres_url: str) -> str:
     import psycopg
 
     name = f"class_{secrets.token_hex(6)}"
-    with psycopg.connect(postgres_url.replace("postgresql://", "postgresql://", 1), autocommit=True) as db:
+    with psycopg.connect(
+        postgres_url.replace("postgresql://", "postgresql://", 1), autocommit=True
+    ) as db:
         db.execute(f"CREATE DATABASE {name}")
     return postgres_url.rsplit("/", 1)[0] + "/" + name

@@ -11,6 +11,7 @@ folder is given to that user; as anyone else it runs as that user.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -79,8 +80,6 @@ class TemporaryPostgres:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-        except (RuntimeError, subprocess.TimeoutExpired):
-            pass
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -32,7 +32,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 60) -> ServerProcess:
         command = [sys.executable, "-m", "prohis_nb", "class", "serve", "--db", self.db,
-                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", *self.args]  # fmt: skip
+                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
+                   *self.args]  # fmt: skip
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,

@@ -1,4 +1,4 @@
-"""A whole class over real sockets: students join, bots fill seats, rounds rematch, records come out.
+"""A whole class over real sockets: students join, bots fill seats, rounds rematch, records out.
 
 Every ``state`` a student receives is checked against the record the server
 stored: replaying the table's record up to the message's ``seq`` and asking
@@ -91,7 +91,9 @@ def test_a_class_of_two_students_plays_two_rounds_with_bots(class_server: Any) -
 
 def test_records_export_reads_back_with_load_class(class_server: Any, tmp_path: Any) -> None:
     session = class_server("smuggle", rounds=1, seats=3)
-    pupils = [Pupil(session.url, session.room, name).join().open() for name in ("Ada", "Bob", "Cy", "Di")]
+    pupils = [
+        Pupil(session.url, session.room, name).join().open() for name in ("Ada", "Bob", "Cy", "Di")
+    ]
     for pupil in pupils:
         pupil.until(lambda m: m["type"] == "waiting")
     session.start()
@@ -111,7 +113,9 @@ def test_records_export_reads_back_with_load_class(class_server: Any, tmp_path: 
     assert set(table.column("actor").to_pylist()) <= {"student", "bot", "standin", "finish"}
 
 
-def test_a_dropped_student_gets_the_seat_back_and_a_bot_stands_in_meanwhile(class_server: Any) -> None:
+def test_a_dropped_student_gets_the_seat_back_and_a_bot_stands_in_meanwhile(
+    class_server: Any,
+) -> None:
     session = class_server("prohis", rounds=1, seats=3, drop_timeout=0.3)
     ada, bob, cy = (Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob", "Cy"))
     session.start()

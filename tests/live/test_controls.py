@@ -27,14 +27,21 @@ def offered(data: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             if c["kind"] == "cards":
                 out.extend({"act": c["act"], "cards": cards} for cards in c["choices"])
             elif c["kind"] == "items":
-                out.extend({"act": c["act"], c["field"]: k.split(",") if k else []} for k in c["choices"])
+                out.extend(
+                    {"act": c["act"], c["field"]: k.split(",") if k else []} for k in c["choices"]
+                )
             else:  # every set the bribe composer lets through: 1+ cards, within up_to, not refused
                 kinds = list(c["up_to"])
                 refused = [dict(e) for e in c["except"]]
                 for counts in product(*(range(c["up_to"][k] + 1) for k in kinds)):
                     chosen = {k: n for k, n in zip(kinds, counts, strict=True) if n}
                     if chosen and chosen not in refused:
-                        out.append({"act": c["act"], "cards": [k for k in kinds for _ in range(chosen.get(k, 0))]})
+                        out.append(
+                            {
+                                "act": c["act"],
+                                "cards": [k for k in kinds for _ in range(chosen.get(k, 0))],
+                            }
+                        )
     return [{**a, "seat": seat} for a in out]
 
 

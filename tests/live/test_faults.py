@@ -43,7 +43,9 @@ def server(request: Any, tmp_path: Any) -> Any:
     process.stop()
 
 
-def test_sigkill_mid_round_then_every_table_resumes_where_it_was(server: Any, tmp_path: Any) -> None:
+def test_sigkill_mid_round_then_every_table_resumes_where_it_was(
+    server: Any, tmp_path: Any
+) -> None:
     server.start()
     session = server.session()
     pupils = [Pupil(server.url, session.room, f"S{i}").join().open() for i in range(6)]
@@ -114,7 +116,9 @@ def test_sigkill_mid_round_then_every_table_resumes_where_it_was(server: Any, tm
         engine.dispose()
     else:
         with sqlite3.connect(server.db) as db:
-            rows = db.execute("SELECT table_id, idx FROM live_actions ORDER BY table_id, idx").fetchall()
+            rows = db.execute(
+                "SELECT table_id, idx FROM live_actions ORDER BY table_id, idx"
+            ).fetchall()
             mode = db.execute("PRAGMA journal_mode").fetchone()[0]
         assert mode == "wal"
     for table_id in {t for t, _ in rows}:

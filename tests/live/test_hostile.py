@@ -110,12 +110,18 @@ def test_a_replayed_action_is_applied_once(started: Any) -> None:
     assert record.replay().actions[-1].to_json() == {**action, "seat": actor.state["seat"]}
 
 
-def test_tokens_open_only_their_own_seat_in_their_own_class(class_server: Any, started: Any) -> None:
+def test_tokens_open_only_their_own_seat_in_their_own_class(
+    class_server: Any, started: Any
+) -> None:
     session, pupils = started
     other_class = class_server("prohis", rounds=1, seats=3)
     stranger = Pupil(other_class.url, other_class.room, "Eve").join()
     before = actions_of(session)
-    for token in (stranger.token, "A" * 43, session._token):  # another room's, made up, the teacher's
+    for token in (
+        stranger.token,
+        "A" * 43,
+        session._token,
+    ):  # another room's, made up, the teacher's
         intruder = Pupil(session.url, session.room, "Eve").open(token)
         answer = intruder.recv()
         assert answer["type"] == "error" and answer["code"] == "unknown_token"
@@ -150,7 +156,9 @@ def test_joining_checks_the_room_the_name_and_the_size(started: Any) -> None:
 
 
 def test_a_flood_is_refused_then_closed_and_changes_nothing(class_server: Any) -> None:
-    session = class_server("prohis", rounds=1, seats=3, limits=Limits(rate=5, burst=10, max_errors=20))
+    session = class_server(
+        "prohis", rounds=1, seats=3, limits=Limits(rate=5, burst=10, max_errors=20)
+    )
     pupil = Pupil(session.url, session.room, "Ada").join().open()
     pupil.until(lambda m: m["type"] == "waiting")
     codes = []
@@ -192,8 +200,12 @@ def _frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def test_a_half_open_connection_is_dropped_and_the_seat_waits_for_its_student(class_server: Any) -> None:
-    session = class_server("prohis", rounds=1, seats=3, limits=Limits(ping_interval=0.2, ping_timeout=0.3))
+def test_a_half_open_connection_is_dropped_and_the_seat_waits_for_its_student(
+    class_server: Any,
+) -> None:
+    session = class_server(
+        "prohis", rounds=1, seats=3, limits=Limits(ping_interval=0.2, ping_timeout=0.3)
+    )
     student = Pupil(session.url, session.room, "Ada").join()
     host, port = session.url.removeprefix("http://").split(":")
     raw = socket.create_connection((host, int(port)))

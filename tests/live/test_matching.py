@@ -1,4 +1,4 @@
-"""Who sits where: tables by arrival, roles that rotate, partners rematched at random, bots in the gaps.
+"""Who sits where: tables by arrival, rotating roles, partners rematched at random, bots in gaps.
 
 Checked as properties over many class sizes, from the plan alone: each
 student seated once per round, as few tables as the class needs, every table

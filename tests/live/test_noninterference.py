@@ -1,4 +1,4 @@
-"""Non-interference over the wire: what a seat's socket receives does not depend on cards it may not see.
+"""Non-interference over the wire: a seat's socket bytes never depend on cards it may not see.
 
 Two classes are dealt twin tables: the same table, except that one card of
 seat 1's hand is swapped with a card deep in the draw pile. By the rules
@@ -67,7 +67,9 @@ def play_script(session: Any) -> list[Pupil]:
     return pupils
 
 
-def test_a_seat_receives_the_same_bytes_whatever_the_cards_it_may_not_see(class_server: Any) -> None:
+def test_a_seat_receives_the_same_bytes_whatever_the_cards_it_may_not_see(
+    class_server: Any,
+) -> None:
     table, twin = twin_tables()
     first = play_script(class_server("prohis", rounds=1, seats=3, setups=[table], seed=11))
     second = play_script(class_server("prohis", rounds=1, seats=3, setups=[twin], seed=11))
