@@ -31,12 +31,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
-
-#: The most games ``simulate`` plays in one run.
-MAX_GAMES = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,25 +53,6 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except ProhisNbError as error:  # any refusal not handled closer: still one line
         return _fail(str(error))
-
-
-def whole_number(low: int, high: int):
-    """An argparse ``type``: a whole number from ``low`` to ``high`` (else a short message)."""
-
-    def read(text: str) -> int:
-        word = text.strip()
-        digits = word[1:] if word[:1] in "+-" else word
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
-            raise argparse.ArgumentTypeError(
-                f"{excerpt(text)} is not a whole number from {low:,} to {high:,}"
-            )
-        value = int(word)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {value:,}")
-        return value
-
-    read.__name__ = "whole number"
-    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -130,8 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument("--game", default="prohis", help=game_help())
+    parser.add_argument(
+        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
+    )
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
@@ -157,9 +138,11 @@ def _tournament_missing(args: argparse.Namespace) -> int:
 
 def _rules_from_args(args: argparse.Namespace):
     from prohis_nb.core.limits import parse_json
-    from prohis_nb.games import game_class
+    from prohis_nb.core.registry import spec
 
-    cls = game_class(args.game)
+    game = spec(args.game)  # an unknown game: one line naming the games
+    cls = game.game_class
+    players = game.default_players if args.players is None else args.players
     variants: dict[str, Any] = {}
     for item in args.variant:
         name, sep, value = item.partition("=")
@@ -172,7 +155,7 @@ def _rules_from_args(args: argparse.Namespace):
                 if "not valid JSON" not in str(error):
                     raise
                 variants[name] = value  # a plain word: the rules say if it is allowed
-    return cls, cls.rules_type.from_json({"players": args.players, "variants": variants})
+    return cls, cls.rules_type.from_json({"players": players, "variants": variants})
 
 
 def _fail(message: str) -> int:

@@ -19,6 +19,9 @@ exception                 raised when
                           ``RecordError`` and an ``IllegalActionError``)
 ``SaveError``             a file the package will not write (a notebook,
                           an existing file not confirmed) or cannot write
+``UnknownGameError``      a game, a record format or a game's part that is
+                          not registered (both a ``RulesError`` and a
+                          ``RecordError``): the message names those that are
 ========================  ==============================================
 
 Messages quote what was wrong through :func:`excerpt`, which never prints more
@@ -157,6 +160,16 @@ class MalformedActionError(RecordError, IllegalActionError):
         ProhisNbError.__init__(self, message)
         self.index = index
         self.allowed = _kept(allowed)
+
+
+class UnknownGameError(RulesError, RecordError):
+    """A game (or a record format, or a part of a game) that is not registered.
+
+    Raised by :mod:`prohis_nb.core.registry` wherever a game is named: the
+    message names the registered games. It is a :class:`RulesError` (a game
+    asked for by name) and a :class:`RecordError` (a record of an unknown
+    game), so the callers of either keep working.
+    """
 
 
 class SaveError(ProhisNbError, OSError):

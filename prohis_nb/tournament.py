@@ -406,7 +406,7 @@ def run_tournament(
     bots: Sequence[BotSpec],
     *,
     game: str = "prohis",
-    players: int = 4,
+    players: int | None = None,
     rules: Any = None,
     games: int = 100,
     seed: int = 0,
@@ -531,18 +531,19 @@ def make_plan(
     bots: Sequence[BotSpec],
     *,
     game: str = "prohis",
-    players: int = 4,
+    players: int | None = None,
     rules: Any = None,
     seed: int = 0,
     rotate: bool = True,
     keep_records: bool = True,
 ) -> TournamentPlan:
     """Check the tournament's settings and bots (building each bot once); return the plan."""
-    from prohis_nb.games import game_class
+    from prohis_nb.core.registry import spec as game_spec
 
-    cls = game_class(game)
+    cls = game_spec(game).game_class
     if rules is None:
-        rules = cls.rules_type(players=players)
+        default = game_spec(game).default_players
+        rules = cls.rules_type(players=default if players is None else players)
     elif not isinstance(rules, cls.rules_type):
         rules = cls.rules_type.from_json(rules)
     if not bots:
@@ -617,11 +618,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
         "scores and win rates with 95% confidence intervals by bot and by seat."
     )
-    from prohis_nb.cli import MAX_GAMES, whole_number
+    from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
     from prohis_nb.core.limits import MAX_SEED
 
-    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument("--game", default="prohis", help=game_help())
+    parser.add_argument(
+        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
+    )
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
     )
@@ -702,7 +705,7 @@ def run_from_args(args: argparse.Namespace) -> int:
             print(f"prohis-nb tournament: {problem}", file=sys.stderr)
             return 1
     from prohis_nb.bots import bot_names
-    from prohis_nb.games import available_games, game_class
+    from prohis_nb.core.registry import available_games, game_class, spec
 
     if args.game not in available_games():
         print(
@@ -711,14 +714,15 @@ def run_from_args(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    players = spec(args.game).default_players if args.players is None else args.players
     try:
         if args.bots is None:
-            specs = bot_names(args.game, optional=False)[: args.players]
+            specs = bot_names(args.game, optional=False)[:players]
         else:
             specs = [spec for spec in args.bots.split(",") if spec.strip()]
 
         rules = game_class(args.game).rules_type.from_json(
-            {"players": args.players, "variants": variants}
+            {"players": players, "variants": variants}
         )
         with _dask_client(args.dask, args.workers) as executor:
             result = run_tournament(

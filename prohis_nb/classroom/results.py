@@ -32,7 +32,23 @@ from prohis_nb.classroom.loading import GameResult, Skipped, read_games
 from prohis_nb.classroom.theory import Prediction, convoy_predictions, declaration_predictions
 from prohis_nb.text import count, percent
 
-GAMES = ("prohis", "smuggle")
+
+def class_games() -> list[str]:
+    """The registered games that have a class table (a counter in their registry entry)."""
+    from prohis_nb.core.registry import names, spec
+
+    return [name for name in names() if spec(name).has("class_counter")]
+
+
+def _game_spec(game: str) -> Any:
+    """``game``'s registry entry if it has a class table, else a ``ValueError`` naming those."""
+    from prohis_nb.core.registry import spec
+
+    found = spec(game)  # an unknown game: "unknown game ...; the game is one of ..."
+    found.load("class_counter")  # no counter: "... has no class counter; the games that have one"
+    return found
+
+
 KIND_WORDS = {
     "0_items": "declarations of nothing",
     "1_items": "declarations of 1 item",
@@ -294,6 +310,18 @@ def _smuggle_specs() -> list[Spec]:
     return specs
 
 
+def _prohis_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
+    """Prohis's theory column: the convoy game, its chance of a dirty hand read off the class."""
+    from_dirty = totals["convoys_dirty"] + totals["convoys_bait"]
+    p = from_dirty / totals["convoys"] if totals["convoys"] else None
+    return convoy_predictions(p)
+
+
+def _smuggle_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
+    """Smuggle's theory column: the declaration and informer games (the class's counts unused)."""
+    return declaration_predictions()
+
+
 def _no_prediction(measure: str) -> str:
     if measure.startswith("control"):
         return (
@@ -322,9 +350,8 @@ class ClassResults:
     # ---------------------------------------------------------------- counts
 
     def games_of(self, game: str) -> list[GameResult]:
-        """The counted games of ``game`` (``"prohis"`` or ``"smuggle"``)."""
-        if game not in GAMES:
-            raise ValueError(f"game is one of {', '.join(map(repr, GAMES))}, got {game!r}")
+        """The counted games of ``game`` (any game of :func:`class_games`)."""
+        _game_spec(game)
         return [g for g in self.games if g.game == game]
 
     def totals(self, game: str) -> dict[str, int]:
@@ -340,13 +367,8 @@ class ClassResults:
     def predictions(self, game: str) -> dict[str, Prediction]:
         """The theory's predictions for ``game``'s rows (computed once; Smuggle's take seconds)."""
         if game not in self._predictions:
-            if game == "prohis":
-                t = self.totals("prohis")
-                from_dirty = t["convoys_dirty"] + t["convoys_bait"]
-                p = from_dirty / t["convoys"] if t["convoys"] else None
-                self._predictions[game] = convoy_predictions(p)
-            else:
-                self._predictions[game] = declaration_predictions()
+            predict = _game_spec(game).load("class_predictions")
+            self._predictions[game] = predict(self.totals(game))
         return self._predictions[game]
 
     # ---------------------------------------------------------------- the table
@@ -368,13 +390,13 @@ class ClassResults:
         """
         if method not in ("wilson", "clopper-pearson"):
             raise ValueError(f"method is 'wilson' or 'clopper-pearson', got {method!r}")
-        wanted = [game] if game is not None else [g for g in GAMES if self.games_of(g)]
+        wanted = [game] if game is not None else [g for g in class_games() if self.games_of(g)]
         rows: list[Row] = []
         for name in wanted:
             played = self.games_of(name)
             if not played:
                 continue
-            specs = _prohis_specs() if name == "prohis" else _smuggle_specs()
+            specs = _game_spec(name).load("class_rates")()
             predictions = self.predictions(name)
             for measure, description, numerator, denominator in specs:
                 per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
@@ -434,12 +456,12 @@ class ClassResults:
     def plot(self, game: str | None = None, **table: Any):
         """The class's rates with their intervals against the theory: ``(figure, axes)``.
 
-        ``game``: ``"prohis"`` or ``"smuggle"``; by default the first game played.
+        ``game``: a game of :func:`class_games`; by default the first game played.
         """
         from prohis_nb.classroom.plots import class_vs_theory
 
         if game is None:
-            played = [g for g in GAMES if self.games_of(g)]
+            played = [g for g in class_games() if self.games_of(g)]
             if not played:
                 raise ValueError("no game was counted: nothing to plot")
             game = played[0]
@@ -448,11 +470,11 @@ class ClassResults:
     def summary(self) -> str:
         """Games counted, by game, and files skipped, in one sentence."""
         parts = []
-        for game in GAMES:
+        for game in class_games():
             played = self.games_of(game)
             if played:
                 unfinished = sum(1 for g in played if not g.ended)
-                text = f"{count(len(played), 'game')} of {game.capitalize()}"
+                text = f"{count(len(played), 'game')} of {_game_spec(game).title}"
                 if unfinished:
                     text += f" ({unfinished} unfinished)"
                 parts.append(text)

@@ -11,7 +11,8 @@ The probabilities are the exact posterior *given the view*: the deck was
 shuffled uniformly, so every way of putting the cards the seat has not
 located into the places it cannot see is equally likely. Each game says
 what its seats know and how the sample is built:
-:mod:`prohis_nb.prohis.determinize` and :mod:`prohis_nb.smuggle.determinize`.
+:mod:`prohis_nb.prohis.determinize` and :mod:`prohis_nb.smuggle.determinize`
+(each game names its own in the registry, :mod:`prohis_nb.core.registry`).
 
 >>> import random
 >>> from prohis_nb import Game
@@ -33,24 +34,20 @@ if TYPE_CHECKING:
 def determinize(view: Any, rng: random.Random) -> Any:
     """A complete game consistent with ``view``, drawn from the posterior given the view.
 
-    ``view``: a seat's view (``game.view(seat)``) of a Prohis or a Smuggle
-    game in progress; ``rng``: a ``random.Random``, the only randomness used
+    ``view``: a seat's view (``game.view(seat)``) of a game in progress, of
+    any registered game (:mod:`prohis_nb.core.registry`: each game names its
+    own ``determinize``); ``rng``: a ``random.Random``, the only randomness used
     (same view, same seed: same sample). Returns a game of the view's kind
     that can be played on to the end. Raises ``TypeError`` for anything but a
     seat's view and ``ValueError`` for a finished game.
     """
-    from prohis_nb.prohis.views import SeatView as ProhisView
-    from prohis_nb.smuggle.views import SeatView as SmuggleView
+    from prohis_nb.core.registry import spec_of_view
 
-    if isinstance(view, ProhisView):
-        from prohis_nb.prohis.determinize import determinize_prohis
-
-        return determinize_prohis(view, rng)
-    if isinstance(view, SmuggleView):
-        from prohis_nb.smuggle.determinize import determinize_smuggle
-
-        return determinize_smuggle(view, rng)
-    raise TypeError(
-        f"determinize needs a seat's view (game.view(seat)) of a Prohis or Smuggle game, got "
-        f"{type(view).__name__}"
-    )
+    try:
+        spec = spec_of_view(view)
+    except TypeError:
+        raise TypeError(
+            f"determinize needs a seat's view (game.view(seat)) of a registered game, got "
+            f"{type(view).__name__}"
+        ) from None
+    return spec.load("determinize")(view, rng)

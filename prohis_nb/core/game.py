@@ -132,14 +132,18 @@ class GameBase(ABC):
     _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
 
     if TYPE_CHECKING:
-        # Every game is built alike, from its rules and a seed or a stacked table
-        # (records and tournaments rely on it); declared for the type checker only.
+        # Every game is built alike, from its rules (a value or its JSON) or from
+        # players= and its variants as keywords, and a seed or a stacked table:
+        # Game(players=4, seed=1). Records, tournaments and
+        # prohis_nb.new_game rely on it; declared for the type checker only.
         def __init__(
             self,
             rules: Any = None,
             *,
             seed: int | None = None,
             table: Mapping[str, Any] | None = None,
+            players: int | None = None,
+            **variants: Any,
         ) -> None: ...
 
     # ------------------------------------------------------------ the rules' part

@@ -28,22 +28,18 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from prohis_nb.core import registry
 from prohis_nb.core.limits import MAX_RECORD_BYTES, check_tree, parse_json
 from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, excerpt
-
-if TYPE_CHECKING:
-    from prohis_nb.core.game import GameBase
 
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 
-def game_classes() -> dict[str, type[GameBase]]:
-    """The games a record may hold, by record format (imported on demand)."""
-    from prohis_nb.games import available_games, game_class
-
-    return {game_class(name).record_format: game_class(name) for name in available_games()}
+def game_classes() -> dict[str, Any]:
+    """The games a record may hold: their game classes by record format (from the registry)."""
+    return {spec.record_format: spec.game_class for spec in registry.specs()}
 
 
 @dataclass
@@ -71,17 +67,11 @@ class Record:
             raise RecordError(
                 f"the record lacks {', '.join(missing)}; a record has {', '.join(ENVELOPE_KEYS)}"
             )
-        classes = game_classes()
         fmt = data["format"]
-        if not isinstance(fmt, str) or fmt not in classes:
+        spec = registry.spec_for_format(fmt)  # an unknown format: UnknownGameError (RecordError)
+        if data["game"] != spec.name:
             raise RecordError(
-                f"unknown record format {excerpt(fmt)}; format is one of the strings "
-                f"{', '.join(map(repr, classes))}"
-            )
-        game_class = classes[fmt]
-        if data["game"] != game_class.game_name:
-            raise RecordError(
-                f"format {fmt!r} is a record of {game_class.game_name!r}, but game says "
+                f"format {fmt!r} is a record of {spec.name!r}, but game says "
                 f"{excerpt(data['game'])}"
             )
         if not isinstance(data["rules"], Mapping):
@@ -168,9 +158,9 @@ class Record:
 
     # ------------------------------------------------------------ replaying
 
-    def new_game(self):
+    def new_game(self) -> Any:
         """The game at its start, before any action (the rules and setup checked)."""
-        game_class = game_classes()[self.format]
+        game_class = registry.spec_for_format(self.format).game_class
         rules = game_class.rules_type.from_json(self.rules)
         setup = self.setup
         if set(setup) == {"seed"}:
@@ -182,7 +172,7 @@ class Record:
             )
         return game_class(rules, table=setup)
 
-    def replay(self, upto: int | None = None):
+    def replay(self, upto: int | None = None) -> Any:
         """Replay the first ``upto`` actions (all by default) and return the game.
 
         Raises ``RecordError`` (with ``index``, the position of the refused
@@ -292,6 +282,6 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
     return Record.load(source)
 
 
-def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None):
+def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None) -> Any:
     """Load a record (path, text, object) and replay it into a game."""
     return load_record(source).replay(upto)

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
-from prohis_nb.errors import MalformedActionError, RecordError, excerpt
+from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.knowledge import Knowledge
@@ -157,6 +157,8 @@ def _decision(seat: int, phase: str, holder: int | None, immunity: bool) -> Deci
 class SmuggleGame(GameBase):
     """One game of Smuggle: build it from a seed or from a stacked table.
 
+    ``SmuggleGame(players=4, seed=1)``, or ``SmuggleGame(rules, seed=1)`` with a
+    :class:`SmuggleRules` (or its JSON); the variant ``board`` may be a keyword.
     ``seed``: one ``random.Random(seed)`` shuffles the pack for every round.
     ``table``: ``{"packs": [[54 kinds, top card first], ...]}``, one pack order
     per round (as many as players).
@@ -179,13 +181,25 @@ class SmuggleGame(GameBase):
 
     def __init__(
         self,
-        rules: SmuggleRules | None = None,
+        rules: SmuggleRules | Mapping[str, Any] | None = None,
         *,
         seed: int | None = None,
         table: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        **variants: Any,
     ) -> None:
+        # The keyword constructor every game class shares: SmuggleGame(players=4, seed=1).
         if rules is None:
-            rules = SmuggleRules()
+            unknown = sorted(set(variants) - {"board"})
+            if unknown:
+                raise RulesError(
+                    f"unknown Smuggle variant(s) {excerpt(unknown)}; allowed: ['board']"
+                )
+            rules = SmuggleRules(players=4 if players is None else players, **variants)
+        elif isinstance(rules, Mapping):
+            rules = SmuggleRules.from_json(rules)
+        elif players is not None or variants:
+            raise RulesError("give either a rules value or players=/variants, not both")
         if not isinstance(rules, SmuggleRules):
             raise RecordError(f"rules must be SmuggleRules, got {excerpt(rules)}")
         if seed is not None and table is not None:

@@ -62,27 +62,27 @@ from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import TEACHER, Table
 
-#: The opponents when none are named, by game (bots from ``prohis_nb.bots``).
-DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
-    "prohis": ("honest", "bluff", "random"),
-    "smuggle": ("honest", "liar", "ev"),
-}
+#: The opponents when none are named, by game, set here; a registered game's own
+#: default opponents are named by its registry entry (``spec.opponents``).
+DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {}
 
 
 def default_opponents(game_name: str) -> tuple[str, ...]:
-    """The bots a game's other seats get when no opponents are named (any game: random)."""
-    return DEFAULT_OPPONENTS.get(game_name, ("random",))
+    """The bots a game's other seats get when no opponents are named (any other game: random)."""
+    from prohis_nb.core.registry import GAMES, spec
+
+    if game_name in DEFAULT_OPPONENTS:
+        return DEFAULT_OPPONENTS[game_name]
+    return spec(game_name).opponents if game_name in GAMES else ("random",)
 
 
-def _new_game(game_name: str, players: int, seed: int | None, rules: Any) -> GameBase:
-    from prohis_nb.games import game_class
+def _new_game(game_name: str, players: int | None, seed: int | None, rules: Any) -> GameBase:
+    """A new game through the registry (``players`` None: the game's default count)."""
+    from prohis_nb.core.registry import new_game
 
-    cls = game_class(game_name)
     if rules is None:
-        rules = cls.rules_type(players=players)
-    elif not isinstance(rules, cls.rules_type):
-        rules = cls.rules_type.from_json(rules)
-    return cls(rules, seed=seed)
+        return new_game(game_name, players=players, seed=seed)
+    return new_game(game_name, rules=rules, seed=seed)
 
 
 def _make_bots(game: GameBase, humans: set[int], opponents: Any, seed: Any) -> dict[int, Any]:
@@ -116,8 +116,9 @@ class Play(widgets.VBox):
     ``players`` seats dealt from ``seed``). ``opponents``: a bot spec or a list
     of specs, given to the other seats in turn (``"honest"``,
     ``("bluff", {"bait": 0.5})``, ...); ``None``: the game's
-    :data:`DEFAULT_OPPONENTS`. ``game_name``: ``"prohis"`` or ``"smuggle"``
-    (ignored when ``game`` is given). ``delay``: seconds between two bot moves
+    :data:`DEFAULT_OPPONENTS`. ``game_name``: any registered game (``"prohis"``,
+    ``"smuggle"``, ``"convoy"``, ``"customs"``), ignored when ``game`` is given;
+    ``players`` left out: that game's usual count. ``delay``: seconds between two bot moves
     on screen. When the game ends the learner's table opens with every seat's
     final score and the winners (the learner's own view: other hands stay hidden).
     ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
@@ -129,7 +130,7 @@ class Play(widgets.VBox):
         seat: int = 0,
         opponents: Any = None,
         *,
-        players: int = 4,
+        players: int | None = None,
         seed: int | None = None,
         rules: Any = None,
         delay: float = 0.8,
@@ -414,7 +415,11 @@ class HotSeat(Play):
         self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
         self.curtain.add_class("pnb-curtain")
         if humans is None:
-            players = game.players if game is not None else options.get("players", 4)
+            players = game.players if game is not None else options.get("players")
+            if players is None:  # the game's own default count (4 for Prohis, 2 for a convoy)
+                from prohis_nb.core.registry import spec
+
+                players = spec(options.get("game_name", "prohis")).default_players
             if isinstance(players, bool) or not isinstance(players, int) or not 0 < players < 100:
                 raise RulesError(
                     f"players must be a whole number from 3 to 6, got {excerpt(players)}"
