@@ -1,15 +1,13 @@
 """The class server's one door to the games: everything it needs to know about a game.
 
 The server plays *any registered game*. It never names Prohis or Smuggle
-itself: it asks this module for a game by name, builds tables, finds the
-default bots and the renderer. Today the games are listed by
-:func:`prohis_nb.games.game_class` and the renderers by
-:mod:`prohis_nb.widgets.render`; when the games move into one registry
-(``prohis_nb.core.registry``), only this module changes.
+itself: it asks this module for a game by name, and this module asks the
+registry (:mod:`prohis_nb.core.registry`): the game class and its rules, the
+usual table size (the spec's ``default_players``), the bot that fills empty
+seats (the first of the spec's ``opponents``) and the renderer that draws a
+seat's view for the student page (:func:`prohis_nb.widgets.render.renderer_for`).
 
-A :class:`LiveGame` is the little the server keeps about a game: its name,
-its class, how many seats a table has by default, the bots that fill empty
-seats, and the renderer that draws a seat's view for the student page.
+A :class:`LiveGame` is the little the server keeps about a game.
 """
 
 from __future__ import annotations
@@ -20,19 +18,13 @@ from typing import Any
 
 from prohis_nb.errors import RulesError, excerpt
 
-#: Seats per table when the teacher does not say (a game not listed here: its rules' default).
-DEFAULT_SEATS: dict[str, int] = {"prohis": 4, "smuggle": 4, "convoy": 2, "customs": 2}
-
-#: Bots that fill an empty seat or stand in for an absent student, by game ("random" otherwise).
-DEFAULT_BOTS: dict[str, str] = {"prohis": "honest", "smuggle": "honest"}
-
-
 @dataclass(frozen=True)
 class LiveGame:
     """One game as the class server sees it (built by :func:`live_game`)."""
 
     name: str
     cls: Any  # the game class (a GameBase subclass)
+    spec: Any  # its entry in the registry (a GameSpec)
 
     def rules(self, players: int | None, rules: Mapping[str, Any] | None = None) -> Any:
         """The rules value for a table of ``players`` seats (``rules``: its JSON form)."""
@@ -53,14 +45,13 @@ class LiveGame:
         return self.cls(rules, table=dict(setup))
 
     def default_seats(self) -> int:
-        """Seats per table when the teacher does not choose."""
-        if self.name in DEFAULT_SEATS:
-            return DEFAULT_SEATS[self.name]
-        return int(self.cls.rules_type().players)
+        """Seats per table when the teacher does not choose (the registry's default)."""
+        return int(self.spec.default_players)
 
     def default_bot(self) -> str:
-        """The bot spec that fills empty seats by default."""
-        return DEFAULT_BOTS.get(self.name, "random")
+        """The bot that fills empty seats by default: the game's first default opponent."""
+        opponents = tuple(self.spec.opponents or ())
+        return str(opponents[0]) if opponents else "random"
 
     def make_bot(self, spec: Any, seed: str) -> Any:
         """A bot of ``spec`` for this game, seeded with ``seed`` (a string)."""
@@ -77,18 +68,19 @@ class LiveGame:
 
 def game_names() -> list[str]:
     """The games a class may play."""
-    from prohis_nb.games import available_games
+    from prohis_nb.core.registry import available_games
 
     return available_games()
 
 
 def live_game(name: str) -> LiveGame:
-    """The game called ``name``, or a ``RulesError`` naming the games there are."""
-    from prohis_nb.games import game_class
+    """The game called ``name``, or an ``UnknownGameError`` naming the games there are."""
+    from prohis_nb.core import registry
 
     if not isinstance(name, str):
         raise RulesError(f"a game is named by a string, got {excerpt(name)}")
-    return LiveGame(name=name, cls=game_class(name))
+    spec = registry.spec(name)
+    return LiveGame(name=name, cls=spec.game_class, spec=spec)
 
 
 def record_of(game: Any, extra: Mapping[str, Any]) -> Any:
