@@ -466,6 +466,28 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class _NoFrames(logging.Filter):
+    """Drops the websockets library's frame dumps (``< TEXT '...'`` at debug level).
+
+    A student's first message holds their seat token: a server run at debug
+    level would otherwise write every token it receives to its log.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in ("< %s", "> %s")
+
+
+_NO_FRAMES = _NoFrames()
+
+
+def hide_frames_from_logs() -> None:
+    """Keep websocket frames (and so tokens) out of every log, whatever the log level."""
+    for name in ("uvicorn.error", "websockets.server", "websockets.protocol", "websockets"):
+        logger = logging.getLogger(name)
+        if _NO_FRAMES not in logger.filters:
+            logger.addFilter(_NO_FRAMES)
+
+
 def uvicorn_server(
     app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning"
 ) -> Any:
@@ -490,7 +512,10 @@ def uvicorn_server(
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
-    return uvicorn.Server(config)
+    server = uvicorn.Server(config)
+    config.load()  # sets uvicorn's loggers up now, so that the filter below stays on them
+    hide_frames_from_logs()
+    return server
 
 
 def database_url(db: str | os.PathLike[str] | None) -> str:
