@@ -18,6 +18,7 @@ from typing import Any
 
 from prohis_nb.errors import RulesError, excerpt
 
+
 @dataclass(frozen=True)
 class LiveGame:
     """One game as the class server sees it (built by :func:`live_game`)."""

@@ -512,8 +512,8 @@ class ClassRoom:
         now = self.clock()
         info = table.seats[seat]
         config = self.config
-        if table.finishing:
-            due, actor = now, "finish"
+        if table.finishing:  # the teacher ended the round: bots play every seat at once
+            due, actor = now, ("finish" if "student" in info else "bot")
         elif "student" not in info:
             due, actor = now + config.bot_delay, "bot"
         else:

@@ -39,9 +39,7 @@ def test_tokens_are_stored_as_hashes_and_never_logged(
     stored = b"".join(p.read_bytes() for p in tmp_path.glob("class0.sqlite*"))
     # what the server's side logged (the test's own clients log their frames: left out)
     clients = ("websockets.client", "httpx", "httpcore")
-    logged = "\n".join(
-        r.getMessage() for r in caplog.records if not r.name.startswith(clients)
-    )
+    logged = "\n".join(r.getMessage() for r in caplog.records if not r.name.startswith(clients))
     assert "prohis_nb.live" in {r.name for r in caplog.records}
     printed = capfd.readouterr()
     logged += printed.out + printed.err  # uvicorn's own log (its access log at debug level)
@@ -73,7 +71,7 @@ def test_pages_carry_security_headers_and_no_inline_script(class_server: Any) ->
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert page.headers["x-content-type-options"] == "nosniff"
     assert page.headers["referrer-policy"] == "no-referrer"
-    assert "<script>" not in page.text and "<script src=\"/static/app.js\"" in page.text
+    assert "<script>" not in page.text and '<script src="/static/app.js"' in page.text
     assert httpx.get(session.url + "/static/app.js").status_code == 200
     css = httpx.get(session.url + "/render.css")
     assert css.status_code == 200 and ".pnb-table" in css.text and "<style>" not in css.text
