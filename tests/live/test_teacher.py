@@ -1,4 +1,4 @@
-"""The teacher's controls: start, pause, resume, end a round, end the class; late students; idle ones."""
+"""The teacher's controls: start, pause, resume, end a round or the class; late and idle students."""
 
 from __future__ import annotations
 
