@@ -1,4 +1,4 @@
-"""What a security reviewer checks: tokens kept as hashes only, never logged; localhost by default.
+"""What a security reviewer checks: tokens stored as hashes, never logged; localhost by default.
 
 The tokens of a class (the teacher's, every student's) must appear nowhere
 in the database file or in anything the server logged while the class ran,
