@@ -1,4 +1,4 @@
-"""The teacher's controls: start, pause, resume, end a round or the class; late and idle students."""
+"""The teacher's controls: start, pause, resume, end a round or the class; late, idle students."""
 
 from __future__ import annotations
 
