@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -544,7 +545,14 @@ class ClassRoom:
             bot = self.game.make_bot(spec, seed=f"{self.config.seed}:{table.id}:{seat}")
             table.bots[seat] = bot
         legal = table.game.legal_actions()
-        choice = bot.choose(table.game.view(seat), legal)
+        try:
+            choice = bot.choose(table.game.view(seat), legal)
+        except Exception as error:  # a broken bot must not stall a table: any legal move
+            log.error("class %s: bot %r failed (%r); a random legal move instead", self.room,
+                      getattr(bot, "name", bot), error)  # fmt: skip
+            choice = legal[
+                random.Random(f"{self.config.seed}:{table.id}:{seq}").randrange(len(legal))
+            ]
         if not await self._apply(table, seat, choice, actor, None, seq):
             self._schedule(table)
 

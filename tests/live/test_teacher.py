@@ -128,3 +128,27 @@ def test_connect_reaches_the_same_class_with_the_teacher_token_only(class_server
     before = session.status()["version"]
     Pupil(session.url, session.room, "Ada").join()
     assert session.wait_for_change(before, timeout=10)["version"] > before
+
+
+def test_a_bot_that_fails_does_not_stall_its_table(class_server: Any) -> None:
+    from prohis_nb.bots import BOTS, Bot, register_bot
+
+    class Broken(Bot):
+        def choose(self, view: Any, legal_actions: Any) -> Any:
+            raise RuntimeError("this bot is broken")
+
+    register_bot("broken_for_test", Broken, game="prohis")
+    try:
+        session = class_server("prohis", rounds=1, seats=3, bot="broken_for_test")
+        (ada,) = seated(session, ("Ada",))
+        session.start()
+        state = ada.until(lambda m: m["type"] == "state")
+        if state["view"]["to_act"] == state["seat"]:
+            ada.act({"act": "pass"})
+            state = ada.until(lambda m: m["type"] == "state")
+        while state["view"]["to_act"] != state["seat"]:  # the bots move all the same
+            state = ada.until(lambda m: m["type"] == "state")
+        actors = session.records()[0].extra["live"]["actors"]
+        assert state["seq"] == len(actors) and "bot" in actors
+    finally:
+        BOTS["prohis"].pop("broken_for_test", None)
