@@ -245,6 +245,7 @@ def start_class(
     public_url: str | None = None,
     log_level: str = "warning",
     limits: Any = None,
+    resume: bool = False,
     **settings: Any,
 ) -> ClassSession:
     """Start a class server in the background and return its :class:`ClassSession`.
@@ -253,8 +254,10 @@ def start_class(
     ``drop_timeout``, ``fill_after``, ...) are those of
     :class:`~prohis_nb.live.config.ClassConfig`. ``db``: an SQLite file or a
     database URL (default ``DATABASE_URL``, else ``prohis-class.sqlite`` in the
-    current folder, created with zero set-up); a database that holds a class
-    not yet ended resumes it. ``host``: ``127.0.0.1`` (this machine only) by
+    current folder, created with zero set-up). ``resume=True`` carries on the
+    newest class of the database that has not ended (after the kernel was
+    restarted: students come back to their seats), ignoring the settings
+    given here; by default a new class starts. ``host``: ``127.0.0.1`` (this machine only) by
     default; ``"0.0.0.0"`` lets phones on the same network join. ``port``: 0
     picks a free one. ``public_url``: the address students open, when it is
     not this machine's (a proxy).
@@ -265,7 +268,9 @@ def start_class(
 
     config = default_config(game, rounds=rounds, **settings)
     token = new_teacher_token()
-    service = ClassService(database_url(db), config, token, limits=limits or Limits())
+    service = ClassService(
+        database_url(db), config, token, limits=limits or Limits(), resume=resume
+    )
     server = LocalServer(service, host, port, service.limits, log_level)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{server.port}"
     if public_url is None and host in ("0.0.0.0", ""):

@@ -152,3 +152,25 @@ def test_a_bot_that_fails_does_not_stall_its_table(class_server: Any) -> None:
         assert state["seq"] == len(actors) and "bot" in actors
     finally:
         BOTS["prohis"].pop("broken_for_test", None)
+
+
+def test_start_class_resumes_a_class_only_when_asked(tmp_path: Any) -> None:
+    from prohis_nb.live.session import start_class
+
+    db = tmp_path / "kernel.sqlite"
+    first = start_class("prohis", 3, db=db, seats=3, bot_delay=0, fill_after=None)
+    ada = Pupil(first.url, first.room, "Ada").join().open()
+    ada.until(lambda m: m["type"] == "waiting")
+    first.stop()  # the kernel died
+    again = start_class("prohis", 3, db=db, resume=True)
+    try:
+        assert again.room == first.room and [s["name"] for s in again.students()] == ["Ada"]
+        back = Pupil(again.url, again.room, "Ada", token=ada.token).open()
+        assert back.recv()["type"] == "welcome"
+    finally:
+        again.stop()
+    fresh = start_class("prohis", 3, db=db)
+    try:
+        assert fresh.room != first.room and fresh.students() == []
+    finally:
+        fresh.stop()
