@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -35,15 +36,27 @@ from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
+from prohis_nb.extras import MissingExtraError, raise_missing_extra
+from prohis_nb.progress import add_progress_option, progress_bar, wants_progress
+
+#: The commands, in the order ``prohis-nb --help`` lists them.
+COMMANDS = ("replay", "simulate", "play", "tournament", "lessons", "class")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    A usage error (an unknown command or option, a bad value, or no command at
+    all) prints the usage and the error on stderr and returns 2, as argparse
+    does; ``--help`` and ``--version`` print on stdout and return 0.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.error(f"choose a command: {', '.join(COMMANDS)} (--help says more)")
+    except SystemExit as done:  # argparse has printed the usage or the help
+        return done.code if isinstance(done.code, int) else 2
     try:
         return args.run(args)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
@@ -53,14 +66,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except ProhisNbError as error:  # any refusal not handled closer: still one line
         return _fail(str(error))
+    except ModuleNotFoundError as error:  # a library of an extra: name the extra
+        try:
+            raise_missing_extra(error, f"prohis-nb {args.command}")
+        except MissingExtraError as explained:
+            return _fail(str(explained))
+        raise
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from prohis_nb import __version__
+
     parser = argparse.ArgumentParser(
         prog="prohis-nb",
-        description="Replay, simulate and play Prohis and Smuggle games.",
+        description="Replay, simulate and play Prohis and Smuggle games; copy out the lessons.",
     )
-    commands = parser.add_subparsers(dest="command")
+    parser.add_argument("--version", action="version", version=f"prohis-nb {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="{" + ",".join(COMMANDS) + "}")
 
     replay = commands.add_parser("replay", help="print the state a record leads to, as JSON")
     replay.add_argument("file", help="a game record (JSON); '-' reads standard input")
@@ -83,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--force", action="store_true", help="replace records already in the --out folder"
     )
+    add_progress_option(simulate)
     simulate.set_defaults(run=run_simulate)
 
     play = commands.add_parser("play", help="play one seat in the terminal against random bots")
@@ -100,6 +123,16 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_arguments(tournament)
         tournament.set_defaults(run=run_from_args)
+
+    lessons = commands.add_parser(
+        "lessons",
+        help="copy the lessons and the example class into a folder, overwriting nothing",
+        description="Copy the lessons (notebooks), their README and the example class "
+        "(class_records/) into DEST, made if missing. A file already in DEST is left as it "
+        "is and reported: nothing of yours is overwritten.",
+    )
+    lessons.add_argument("dest", metavar="DEST", type=Path, help="the folder to copy them into")
+    lessons.set_defaults(run=run_lessons)
 
     # A class server for students' phones (prohis_nb.live; needs the live extra).
     from prohis_nb.live import cli as live_cli
@@ -241,9 +274,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     wins = [0.0] * players
     decisions = 0
     start = time.perf_counter()
+    bar = progress_bar(args.games, f"{args.game} games", "game", wants_progress(args))
     for i in range(args.games):
         seed = args.seed + i
         game = random_game(cls, rules, seed)
+        bar.update(1)
         decisions += len(game.actions) + game.forced_steps_taken
         scores = game.scores()
         winners = game.winners()
@@ -256,6 +291,7 @@ def run_simulate(args: argparse.Namespace) -> int:
                 game.record().save(names[i], overwrite=args.force)
             except ProhisNbError as error:
                 return _fail(str(error))
+    bar.close()
     elapsed = time.perf_counter() - start
     print(
         f"{args.games} random {args.game} games, {players} players, seeds "
@@ -271,6 +307,35 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     if args.out is not None:
         print(f"records written to {args.out}/")
+    return 0
+
+
+# ---------------------------------------------------------------- lessons
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    """``prohis-nb lessons DEST``: copy the lessons out; report what was left alone."""
+    from prohis_nb.lessons import copy_lessons
+
+    try:
+        report = copy_lessons(args.dest)
+    except ProhisNbError as error:
+        return _fail(str(error))
+    copied, kept = len(report.copied), len(report.kept)
+    if not kept:
+        lessons = sum(name.endswith(".ipynb") for name in report.copied)
+        print(
+            f"Copied {copied} files into {report.dest}: {lessons} lessons, the teacher's guide "
+            "(README.md) and the example class (class_records/)."
+        )
+    else:
+        print(
+            f"Copied {copied} of {copied + kept} files into {report.dest}; "
+            f"{kept} left alone (nothing of yours is overwritten):"
+        )
+        for name, why in report.kept.items():
+            print(f"  kept {name} ({why})")
+    print(f"Open them with: jupyter lab {shlex.quote(str(report.dest))}")
     return 0
 
 

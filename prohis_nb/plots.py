@@ -19,9 +19,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from prohis_nb.analysis import catch_probability, controller_values, convoy_belief, score_history
+from prohis_nb.extras import require
 from prohis_nb.presenting import font_size
 from prohis_nb.presenting import large_print as large_print  # plots.large_print(True)
 from prohis_nb.text import money
+
+require("prohis_nb.plots", "matplotlib", "numpy")  # the 'analysis' extra, named if missing
 
 #: Okabe-Ito colour-blind-safe palette.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")

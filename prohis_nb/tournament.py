@@ -594,10 +594,8 @@ def _progress_bar(total: int, plan: TournamentPlan, enabled: bool) -> Callable[.
     """A function ``bar(n, close=False)`` advancing a tqdm bar (or doing nothing)."""
     if not enabled:
         return lambda n, close=False: None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # tqdm comes with the analysis extras; play on without a bar
-        return lambda n, close=False: None
+    from tqdm.auto import tqdm  # a dependency of the base install; a widget in Jupyter
+
     bar = tqdm(total=total, desc=f"{plan.game} tournament", unit="game")
 
     def advance(n: int, close: bool = False) -> None:
@@ -620,6 +618,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
     from prohis_nb.core.limits import MAX_SEED
+    from prohis_nb.progress import add_progress_option
 
     parser.add_argument("--game", default="prohis", help=game_help())
     parser.add_argument(
@@ -675,12 +674,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace a previous run in the --out or --sink folder"
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(parser)  # --progress / --no-progress; default: a bar if stderr is a TTY
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Run ``prohis-nb tournament``; return the exit status."""
     from prohis_nb.core.limits import parse_json
+    from prohis_nb.extras import raise_missing_extra
+    from prohis_nb.progress import wants_progress
 
     variants: dict[str, Any] = {}
     for item in args.variant:
@@ -734,12 +735,16 @@ def run_from_args(args: argparse.Namespace) -> int:
                 rotate=not args.no_rotate,
                 workers=args.workers,
                 executor=executor,
-                progress=not args.no_progress,
+                progress=wants_progress(args),
                 keep_records=args.out is not None,
                 sink=args.sink,
                 overwrite=args.force,
                 counts=not args.no_counts,
             )
+    except ModuleNotFoundError as error:  # a bot's maths without its extra: name the extra
+        raise_missing_extra(error, "prohis-nb tournament")  # main prints it in one line
+        print(f"prohis-nb tournament: {error}", file=sys.stderr)
+        return 1
     except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1

@@ -38,6 +38,7 @@ TOP_LEVEL = {
     "prohis_nb.text": CORE,
     "prohis_nb.presenting": CORE,
     "prohis_nb.schemas": CORE,
+    "prohis_nb.extras": CORE,  # which extra brings what: the errors only, used by every layer
     "prohis_nb.games": CORE,  # the registry's old name, an alias
     "prohis_nb": GAMES,  # the package's front door: the engine's names
 }

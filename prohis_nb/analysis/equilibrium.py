@@ -60,11 +60,14 @@ from functools import cached_property
 from itertools import product
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff
+from prohis_nb.extras import require
 from prohis_nb.prohis.cards import KINDS
+
+require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names the extra if missing
+
+import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet

@@ -24,7 +24,7 @@ One module per job:
 * :mod:`~prohis_nb.live.games` — the one door to the games (the registry);
 * :mod:`~prohis_nb.live.tokens` — room codes and tokens (stored as hashes only).
 
-It needs the ``live`` extra: ``pip install "prohis_nb[live]"``. ``import
+It needs the ``live`` extra: ``pip install "prohis-nb[live]"``. ``import
 prohis_nb`` never imports it.
 """
 
@@ -45,15 +45,10 @@ _NEEDS = ("starlette", "uvicorn", "sqlalchemy", "segno")
 
 
 def require_live() -> None:
-    """Raise an ``ImportError`` naming the extra when a live dependency is missing."""
-    from importlib.util import find_spec
+    """Raise a ``MissingExtraError`` naming the ``live`` extra when its libraries are missing."""
+    from prohis_nb.extras import require
 
-    missing = [name for name in _NEEDS if find_spec(name) is None]
-    if missing:
-        raise ImportError(
-            f"prohis_nb.live needs {', '.join(missing)}: install the live extra, "
-            'pip install "prohis_nb[live]"'
-        )
+    require("prohis_nb.live", *_NEEDS)
 
 
 def __getattr__(name: str) -> Any:
