@@ -18,7 +18,9 @@ It prints, for the actions of students (not bots):
 * p50, p99 and the largest time from sending an action to the moment the
   last student at that table received the update (every affected seat);
 * actions per second, the server's resident memory (now and at its peak),
-  and how many actions each database commit carried.
+  the server's CPU time per student action (its share of one core), and the
+  machine's load average: on a machine shared with other work the latencies
+  measure the sharing too, while the CPU time per action does not.
 
 Nothing here is asserted: the figures depend on the machine and its load.
 """
@@ -149,6 +151,12 @@ async def think_and_act(
         load.pending.pop(key, None)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (seconds)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory_kb(pid: int) -> tuple[int, int]:
     fields = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -219,8 +227,11 @@ async def run(students: int, args: Any) -> dict[str, Any]:
                 load.latencies.clear()
                 load.actions = 0
                 started = time.perf_counter()
+                cpu_before = cpu_seconds(process.pid)
                 await asyncio.sleep(args.duration)
                 elapsed = time.perf_counter() - started
+                server_cpu = cpu_seconds(process.pid) - cpu_before
+                load_average = os.getloadavg()[0]
                 measured = list(load.latencies)
                 rss, peak = memory_kb(process.pid)
                 status = await call(teacher, "GET", f"{url}/api/teacher/status")
@@ -253,6 +264,9 @@ async def run(students: int, args: Any) -> dict[str, Any]:
         "p99_ms": quantile(0.99),
         "max_ms": 1000 * measured[-1] if measured else float("nan"),
         "mean_ms": 1000 * statistics.fmean(measured) if measured else float("nan"),
+        "server_cpu_share": server_cpu / elapsed,
+        "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(measured)),
+        "load_average": load_average,
         "server_rss_mb": rss / 1024,
         "server_peak_mb": peak / 1024,
         "drops": load.drops,
@@ -266,8 +280,10 @@ def show(result: dict[str, Any]) -> None:
         f"{result['seats']}: p50 {result['p50_ms']:6.1f} ms, p99 {result['p99_ms']:6.1f} ms, "
         f"max {result['max_ms']:6.1f} ms over {result['actions_measured']} actions "
         f"({result['actions_per_s']:.1f}/s); server memory {result['server_rss_mb']:.0f} MB "
-        f"(peak {result['server_peak_mb']:.0f} MB); {result['drops']} drops, "
-        f"round {result['rounds_reached']}",
+        f"(peak {result['server_peak_mb']:.0f} MB); server CPU "
+        f"{100 * result['server_cpu_share']:.0f}% of a core, "
+        f"{result['server_cpu_ms_per_action']:.1f} ms per action; {result['drops']} drops; "
+        f"machine load average {result['load_average']:.1f}",
         flush=True,
     )
 
