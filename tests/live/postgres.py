@@ -52,9 +52,15 @@ class TemporaryPostgres:
         self.data = self.folder / "data"
         self.port = free_port()
         self.user: str | None = None
-        if os.geteuid() == 0:
+        if os.geteuid() == 0:  # initdb refuses root: run as Debian's postgres user
             self.user = "postgres"
-            entry = pwd.getpwnam(self.user)
+            try:
+                entry = pwd.getpwnam(self.user)
+            except KeyError:
+                raise FileNotFoundError(
+                    "running as root, PostgreSQL needs the 'postgres' user that Debian's "
+                    "package creates: run `make postgres` (apt-get install postgresql)"
+                ) from None
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
 
     def _run(self, *command: str) -> None:
