@@ -228,9 +228,11 @@ async def run(students: int, args: Any) -> dict[str, Any]:
                 load.actions = 0
                 started = time.perf_counter()
                 cpu_before = cpu_seconds(process.pid)
+                client_before = time.process_time()
                 await asyncio.sleep(args.duration)
                 elapsed = time.perf_counter() - started
                 server_cpu = cpu_seconds(process.pid) - cpu_before
+                client_cpu = time.process_time() - client_before
                 load_average = os.getloadavg()[0]
                 measured = list(load.latencies)
                 rss, peak = memory_kb(process.pid)
@@ -265,6 +267,7 @@ async def run(students: int, args: Any) -> dict[str, Any]:
         "max_ms": 1000 * measured[-1] if measured else float("nan"),
         "mean_ms": 1000 * statistics.fmean(measured) if measured else float("nan"),
         "server_cpu_share": server_cpu / elapsed,
+        "client_cpu_share": client_cpu / elapsed,
         "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(measured)),
         "load_average": load_average,
         "server_rss_mb": rss / 1024,
@@ -282,7 +285,8 @@ def show(result: dict[str, Any]) -> None:
         f"({result['actions_per_s']:.1f}/s); server memory {result['server_rss_mb']:.0f} MB "
         f"(peak {result['server_peak_mb']:.0f} MB); server CPU "
         f"{100 * result['server_cpu_share']:.0f}% of a core, "
-        f"{result['server_cpu_ms_per_action']:.1f} ms per action; {result['drops']} drops; "
+        f"{result['server_cpu_ms_per_action']:.1f} ms per action; the simulated students "
+        f"{100 * result['client_cpu_share']:.0f}%; {result['drops']} drops; "
         f"machine load average {result['load_average']:.1f}",
         flush=True,
     )
