@@ -165,14 +165,16 @@ def memory_kb(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
-def start_server(folder: str, game: str, seats: int) -> tuple[subprocess.Popen[str], str, str]:
+def start_server(
+    folder: str, game: str, seats: int, sync: str
+) -> tuple[subprocess.Popen[str], str, str]:
     token = "benchmark-teacher-token-" + os.urandom(12).hex()
     env = {**os.environ, "PROHIS_TEACHER_TOKEN": token}
     command = [sys.executable, "-m", "prohis_nb", "class", "serve",
                "--db", f"{folder}/class.sqlite",
                "--port", "0", "--game", game, "--seats", str(seats), "--rounds", "1000",
                "--bot-delay", "0.5", "--break-seconds", "1", "--drop-timeout", "8",
-               "--log-level", "warning"]  # fmt: skip
+               "--log-level", "warning", "--sqlite-sync", sync]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env=env, cwd=ROOT)  # fmt: skip
     assert process.stdout is not None
@@ -202,8 +204,8 @@ async def call(client: httpx.AsyncClient, method: str, url: str) -> Any:
 
 async def run(students: int, args: Any) -> dict[str, Any]:
     game, seats = (args.game, args.seats) if args.game else pick_game()
-    with tempfile.TemporaryDirectory() as folder:
-        process, url, token = start_server(folder, game, seats)
+    with tempfile.TemporaryDirectory(dir=args.db_dir) as folder:
+        process, url, token = start_server(folder, game, seats, args.sqlite_sync)
         headers = {"Authorization": f"Bearer {token}"}
         try:
             async with httpx.AsyncClient(headers=headers, timeout=60) as teacher:
@@ -304,6 +306,9 @@ def main() -> None:
     )
     parser.add_argument("--drop", type=float, default=0.02, help="chance to drop at a decision")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db-dir", help="where the SQLite file goes (default: the temp folder)")
+    parser.add_argument("--sqlite-sync", choices=["normal", "full"], default="normal",
+                        help="the server's --sqlite-sync (full: a flush per commit)")  # fmt: skip
     parser.add_argument("--find-max", action="store_true",
                         help="grow the class until p99 passes 250 ms")  # fmt: skip
     args = parser.parse_args()

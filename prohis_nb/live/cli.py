@@ -45,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--break-seconds", type=float, default=5.0, help="pause between rounds (5)")
     serve.add_argument("--seed", type=int, help="the class's secret seed (default: random)")
     serve.add_argument("--new", action="store_true", help="start a new class even if one is open")
+    serve.add_argument("--sqlite-sync", choices=["normal", "full"], default="normal",
+                       help="full: a disk flush per commit (survives a power cut)")  # fmt: skip
     serve.add_argument("--token-file", type=Path, help="where to write the teacher token")
     serve.add_argument("--public-url", help="the address students open, if not this one")
     serve.add_argument("--log-level", default="info", choices=["warning", "info", "debug"])
@@ -140,7 +142,9 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(name)s %(message)s"
     )
-    service = ClassService(url, config, env_token, resume=not args.new)
+    service = ClassService(
+        url, config, env_token, resume=not args.new, sqlite_sync=args.sqlite_sync
+    )
     try:
         sock = bind(args.host, args.port)
     except OSError as error:

@@ -153,12 +153,14 @@ class ClassService:
         *,
         limits: Limits | None = None,
         resume: bool = True,
+        sqlite_sync: str = "normal",
     ) -> None:
         self.database = database
         self.config = config
         self.teacher_token = teacher_token
         self.limits = limits or Limits()
         self.resume = resume
+        self.sqlite_sync = sqlite_sync
         self.store: Store | None = None
         self.writer: Writer | None = None
         self.room: ClassRoom | None = None
@@ -171,7 +173,7 @@ class ClassService:
     async def startup(self) -> None:
         from prohis_nb.live.room import new_teacher_token
 
-        self.store = Store(self.database)
+        self.store = Store(self.database, self.sqlite_sync)
         self.writer = Writer(self.store)
         rows = self.store.session_rows(open_only=True) if self.resume else []
         if rows:

@@ -246,6 +246,7 @@ def start_class(
     log_level: str = "warning",
     limits: Any = None,
     resume: bool = False,
+    sqlite_sync: str = "normal",
     **settings: Any,
 ) -> ClassSession:
     """Start a class server in the background and return its :class:`ClassSession`.
@@ -260,7 +261,9 @@ def start_class(
     given here; by default a new class starts. ``host``: ``127.0.0.1`` (this machine only) by
     default; ``"0.0.0.0"`` lets phones on the same network join. ``port``: 0
     picks a free one. ``public_url``: the address students open, when it is
-    not this machine's (a proxy).
+    not this machine's (a proxy). ``sqlite_sync``: ``"normal"`` (a move
+    survives a killed server) or ``"full"`` (a power cut too, at the cost of a
+    disk flush per commit; :mod:`prohis_nb.live.store`).
     """
     from prohis_nb.live.config import default_config
     from prohis_nb.live.room import new_teacher_token
@@ -269,7 +272,12 @@ def start_class(
     config = default_config(game, rounds=rounds, **settings)
     token = new_teacher_token()
     service = ClassService(
-        database_url(db), config, token, limits=limits or Limits(), resume=resume
+        database_url(db),
+        config,
+        token,
+        limits=limits or Limits(),
+        resume=resume,
+        sqlite_sync=sqlite_sync,
     )
     server = LocalServer(service, host, port, service.limits, log_level)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{server.port}"

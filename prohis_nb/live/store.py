@@ -24,8 +24,13 @@ Only ``sessions`` rows are ever updated (state, round); a table's seats and
 its actions are written once. Writes go through one thread (:class:`Writer`),
 which commits every action waiting in its queue in one transaction (group
 commit): under load one disk flush acknowledges many students' moves.
-SQLite runs in WAL mode with ``synchronous=FULL``: a committed move survives
-a killed server and a power cut.
+SQLite runs in WAL mode. With ``sqlite_sync="normal"`` (the default) a
+committed move survives a crashed or killed server (it is in the operating
+system's hands before anyone is told); only a power cut or a crash of the
+operating system itself may lose the last moments. ``"full"`` also waits for
+the disk at every commit: it survives a power cut too, and costs a disk flush
+per commit (a few milliseconds on an idle SSD, hundreds on a busy shared disk:
+see docs/live.md, "How fast").
 """
 
 from __future__ import annotations
@@ -138,8 +143,14 @@ def default_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).expanduser().resolve()}"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files get WAL mode, full sync and a busy timeout."""
+#: SQLite's ``synchronous`` settings the server offers (see the module docstring).
+SQLITE_SYNC = ("normal", "full")
+
+
+def make_engine(url: str, sqlite_sync: str = "normal") -> Engine:
+    """An engine for ``url``; SQLite files get WAL mode, ``sqlite_sync`` and a busy timeout."""
+    if sqlite_sync not in SQLITE_SYNC:
+        raise ValueError(f"sqlite_sync is 'normal' or 'full', got {sqlite_sync!r}")
     if url.startswith("postgres://"):  # Heroku-style URLs
         url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
@@ -151,7 +162,7 @@ def make_engine(url: str) -> Engine:
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
@@ -183,9 +194,9 @@ class Store:
     thread; reading methods may be called from anywhere.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = "normal") -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, sqlite_sync)
         metadata.create_all(self.engine)
 
     @property

@@ -30,13 +30,14 @@ def step(pupils: list[Pupil], rng: random.Random) -> int:
     return answer["seq"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", "sqlite-full", "postgresql"])
 def server(request: Any, tmp_path: Any) -> Any:
     db = tmp_path / "class.sqlite"
     if request.param == "postgresql":
         db = request.getfixturevalue("fresh_postgres")
+    sync = ["--sqlite-sync", "full"] if request.param == "sqlite-full" else []
     process = ServerProcess(
-        db, "--game", "prohis", "--seats", "3", "--rounds", "2",
+        db, *sync, "--game", "prohis", "--seats", "3", "--rounds", "2",
         "--bot-delay", "0", "--drop-timeout", "600", "--seed", "9",
     )  # fmt: skip
     yield process
