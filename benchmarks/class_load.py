@@ -272,6 +272,7 @@ async def run(students: int, args: Any) -> dict[str, Any]:
         "client_cpu_share": client_cpu / elapsed,
         "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(measured)),
         "load_average": load_average,
+        "server_handling_ms": status.get("handling_ms", {}),
         "server_rss_mb": rss / 1024,
         "server_peak_mb": peak / 1024,
         "drops": load.drops,
@@ -280,12 +281,15 @@ async def run(students: int, args: Any) -> dict[str, Any]:
 
 
 def show(result: dict[str, Any]) -> None:
+    inside = result["server_handling_ms"]
     print(
         f"{result['students']:5d} students, {result['tables']:4d} {result['game']} tables of "
         f"{result['seats']}: p50 {result['p50_ms']:6.1f} ms, p99 {result['p99_ms']:6.1f} ms, "
         f"max {result['max_ms']:6.1f} ms over {result['actions_measured']} actions "
         f"({result['actions_per_s']:.1f}/s); server memory {result['server_rss_mb']:.0f} MB "
-        f"(peak {result['server_peak_mb']:.0f} MB); server CPU "
+        f"(peak {result['server_peak_mb']:.0f} MB); inside the server p50 "
+        f"{inside.get('p50')} ms, p99 {inside.get('p99')} ms (last {inside.get('moves')} moves); "
+        "server CPU "
         f"{100 * result['server_cpu_share']:.0f}% of a core, "
         f"{result['server_cpu_ms_per_action']:.1f} ms per action; the simulated students "
         f"{100 * result['client_cpu_share']:.0f}%; {result['drops']} drops; "

@@ -35,6 +35,7 @@ import hashlib
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -44,7 +45,7 @@ from prohis_nb.live import protocol
 from prohis_nb.live.config import ClassConfig
 from prohis_nb.live.games import LiveGame, live_game
 from prohis_nb.live.matching import seat_plan
-from prohis_nb.live.store import ActionRow, DuplicateAction, Store, Writer
+from prohis_nb.live.store import ActionRow, DuplicateAction, InlineWriter, Store, Writer
 from prohis_nb.live.tokens import new_room_code, new_token, token_hash
 
 log = logging.getLogger("prohis_nb.live")
@@ -116,7 +117,7 @@ class ClassRoom:
     def __init__(
         self,
         store: Store,
-        writer: Writer,
+        writer: Writer | InlineWriter,
         session_id: int,
         room: str,
         config: ClassConfig,
@@ -148,14 +149,16 @@ class ClassRoom:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._told_end: set[int] = set()  # students sent "ended"
         self._next_number = 0  # the next student's number (joining order)
-        #: Seconds from a student's move to every seat's update, for the benchmark.
+        #: Seconds the server took over each of the last students' moves, from reading the
+        #: message to every seat's update handed to its socket (the database write included).
+        self.handling: deque[float] = deque(maxlen=2000)
         self.on_broadcast: Callable[[LiveTable], None] | None = None
 
     # ---------------------------------------------------------------- building
 
     @classmethod
     async def create(
-        cls, store: Store, writer: Writer, config: ClassConfig, teacher_token: str
+        cls, store: Store, writer: Writer | InlineWriter, config: ClassConfig, teacher_token: str
     ) -> ClassRoom:
         """A new class in the lobby, with a fresh room code, written to the database."""
         teacher = token_hash(teacher_token)
@@ -169,7 +172,9 @@ class ClassRoom:
         return cls(store, writer, session_id, room, config, teacher)
 
     @classmethod
-    async def restore(cls, store: Store, writer: Writer, row: dict[str, Any]) -> ClassRoom:
+    async def restore(
+        cls, store: Store, writer: Writer | InlineWriter, row: dict[str, Any]
+    ) -> ClassRoom:
         """The class of a session row, rebuilt from the database: every table replayed."""
         config = ClassConfig.from_json(row["config"])
         self = cls(store, writer, row["id"], row["room"], config, row["teacher_hash"])
@@ -412,7 +417,9 @@ class ClassRoom:
         if table.game.to_act != seat:
             refuse("not_your_turn", f"it is not your turn: seat {table.game.to_act} decides now")
             return
-        await self._apply(table, seat, action, "student", student, data["seq"])
+        started = time.perf_counter()
+        if await self._apply(table, seat, action, "student", student, data["seq"]):
+            self.handling.append(time.perf_counter() - started)
 
     async def _apply(
         self,
@@ -876,6 +883,7 @@ class ClassRoom:
             "tables": tables,
             "lobby_tables": lobby,
             "tables_done": sum(1 for t in self.tables.values() if t.ended is not None),
+            "handling_ms": _quantiles_ms(self.handling),
         }
 
     async def close(self) -> None:
@@ -888,6 +896,18 @@ class ClassRoom:
                 table.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+
+
+def _quantiles_ms(seconds: deque[float]) -> dict[str, float | int | None]:
+    """p50 and p99 of the last moves' handling times, in milliseconds."""
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"moves": 0, "p50": None, "p99": None}
+
+    def at(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+    return {"moves": len(ordered), "p50": at(0.5), "p99": at(0.99)}
 
 
 def new_teacher_token() -> str:

@@ -51,7 +51,7 @@ from prohis_nb.errors import ProhisNbError
 from prohis_nb.live import protocol
 from prohis_nb.live.config import ClassConfig
 from prohis_nb.live.room import ClassRoom, Student
-from prohis_nb.live.store import Store, Writer
+from prohis_nb.live.store import InlineWriter, Store, Writer
 from prohis_nb.live.tokens import looks_like_token, normalise_room, same_hash, token_hash
 
 log = logging.getLogger("prohis_nb.live")
@@ -162,7 +162,7 @@ class ClassService:
         self.resume = resume
         self.sqlite_sync = sqlite_sync
         self.store: Store | None = None
-        self.writer: Writer | None = None
+        self.writer: Writer | InlineWriter | None = None
         self.room: ClassRoom | None = None
         self.joins: dict[str, Bucket] = {}
         #: The teacher token made at startup when none was given (shown once, then forgotten).
@@ -174,7 +174,10 @@ class ClassService:
         from prohis_nb.live.room import new_teacher_token
 
         self.store = Store(self.database, self.sqlite_sync)
-        self.writer = Writer(self.store)
+        # SQLite without a disk flush per commit writes on the loop (a fraction of a
+        # millisecond); a flush, or a database over the network, gets a thread of its own.
+        inline = self.store.dialect == "sqlite" and self.sqlite_sync == "normal"
+        self.writer = InlineWriter(self.store) if inline else Writer(self.store)
         rows = self.store.session_rows(open_only=True) if self.resume else []
         if rows:
             self.room = await ClassRoom.restore(self.store, self.writer, rows[-1])
@@ -208,7 +211,9 @@ class ClassService:
     async def shutdown(self) -> None:
         if self.room is not None:
             await self.room.close()
-        if self.writer is not None:
+        if isinstance(self.writer, InlineWriter):
+            self.writer.close()
+        elif self.writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         if self.store is not None:
             self.store.close()

@@ -490,3 +490,60 @@ class Writer:
             self.commits += 1
             self.actions_written += 1
             self._settle(item)
+
+
+class InlineWriter:
+    """The same as :class:`Writer`, but writing on the event loop itself (SQLite, ``normal``).
+
+    A commit that does not wait for the disk takes a fraction of a millisecond:
+    doing it on the loop saves two hand-overs between threads per move, which
+    on a busy machine cost far more than the write (each waits for the CPU).
+    Moves that arrive in one turn of the loop are still written together: the
+    first schedules the commit, the others join it.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.commits = 0
+        self.actions_written = 0
+
+    async def append(self, row: ActionRow) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        if not self._pending:
+            loop.call_soon(self._flush)
+        self._pending.append((row, future))
+        await future
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        self._flush()  # every write in the order asked
+        return fn(*args)
+
+    def close(self) -> None:
+        self._flush()
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, []
+        if not pending:
+            return
+        try:
+            self.store.append_actions(row for row, _ in pending)
+        except Exception:
+            for row, future in pending:  # one at a time: each its own answer
+                try:
+                    self.store.append_actions([row])
+                except Exception as error:
+                    if not future.done():
+                        future.set_exception(error)
+                else:
+                    self.commits += 1
+                    self.actions_written += 1
+                    if not future.done():
+                        future.set_result(None)
+            return
+        self.commits += 1
+        self.actions_written += len(pending)
+        for _, future in pending:
+            if not future.done():
+                future.set_result(None)
