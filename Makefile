@@ -60,7 +60,9 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 # The documentation site (Sphinx + myst-nb); warnings are errors, as in tests/test_docs_build.py.
-docs: $(STAMP)
+# The lessons run during the build (cached in docs/_build/.jupyter_cache); the rules sheets are
+# printed to PDF by Chromium (`make browser`).
+docs: $(STAMP) browser
 	$(VENV)/bin/sphinx-build -b html -W --keep-going -q docs docs/_build/html
 	@echo "open docs/_build/html/index.html"
 

@@ -15,8 +15,10 @@ Every game of the family is made the same way, by name or by its class::
     >>> prohis_nb.SmuggleGame(players=4, seed=1).view(1) == smuggle.view(1)
     True
     >>> prohis_nb.available_games()
-    ['prohis', 'smuggle']
+    ['prohis', 'smuggle', 'convoy', 'customs']
 
+``convoy`` (one convoy of Prohis, two seats) and ``customs`` (one declaration
+of Smuggle) are the quick *stage games* a class plays in 30-second rounds.
 The games are listed in one registry (:mod:`prohis_nb.core.registry`).
 
 The faces of the toolkit live in their own subpackages and are imported only
@@ -54,6 +56,10 @@ _LAZY = {
     "available_games": "prohis_nb.core.registry",
     "SmuggleGame": "prohis_nb.smuggle.game",
     "SmuggleRules": "prohis_nb.smuggle.rules",
+    "ConvoyStageGame": "prohis_nb.convoy.game",
+    "ConvoyRules": "prohis_nb.convoy.rules",
+    "CustomsStageGame": "prohis_nb.customs.game",
+    "CustomsRules": "prohis_nb.customs.rules",
 }
 
 
@@ -70,6 +76,10 @@ def __getattr__(name: str):  # noqa: ANN202 - lazy attributes (PEP 562)
 __all__ = [
     "Action",
     "Card",
+    "ConvoyRules",
+    "ConvoyStageGame",
+    "CustomsRules",
+    "CustomsStageGame",
     "Decision",
     "Game",
     "IllegalActionError",

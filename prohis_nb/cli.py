@@ -1,7 +1,7 @@
 """The ``prohis-nb`` command line (also ``python -m prohis_nb``).
 
 ``replay FILE [--seat S] [--upto N]``
-    print the state after a record's actions as JSON (RECORD.md); with
+    print the state after a record's actions as JSON (docs/records.md); with
     ``--seat``, only what that seat may know. A refused record prints nothing
     on stdout, says on stderr which action (its index) was wrong and what was
     allowed, and exits with status 1.

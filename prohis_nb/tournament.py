@@ -118,7 +118,7 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     decisions: int
-    record: dict[str, Any] | None  # the game record as JSON data (RECORD.md), if kept
+    record: dict[str, Any] | None  # the game record as JSON data (docs/records.md), if kept
 
     def win_shares(self) -> tuple[float, ...]:
         """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, else 0."""

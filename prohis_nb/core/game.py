@@ -14,7 +14,7 @@ the rules of a particular game:
   engine takes it by itself, and it is not written to the record. A step forced
   only by hidden cards (an opponent who holds no controller card can only
   decline) stays that seat's decision: it is asked and recorded like any other,
-  or skipping it would tell every seat what that hand holds (RECORD.md,
+  or skipping it would tell every seat what that hand holds (docs/records.md,
   "Actions"). A game says which of its decisions are publicly forced by
   answering :meth:`GameBase._forced_is_public`;
 * the list of actions taken, ``undo()``, ``copy()`` and ``record()``;
@@ -216,7 +216,7 @@ class GameBase(ABC):
 
     @abstractmethod
     def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (RULES.md, "Who knows what"), as the game's view value."""
+        """What ``seat`` may know now (docs/rules.md, "Who knows what"): the game's view value."""
 
     @abstractmethod
     def scores(self) -> list[int]:

@@ -1,4 +1,4 @@
-"""Game records: what PGN is to chess (RECORD.md).
+"""Game records: what PGN is to chess (docs/records.md).
 
 A record is a small JSON object: the format, the game, the rules, the setup
 (a seed or a stacked table) and every decision taken. ``Record`` reads and
@@ -10,7 +10,7 @@ writes it and replays it into a game; the game classes never see JSON text.
 2
 
 Replaying is lenient about *forced steps* (decisions with a single legal
-action), in both directions, as RECORD.md asks:
+action), in both directions, as docs/records.md asks:
 
 * a step every seat can tell is forced (the ``inspect`` owed after a rejected
   bribe, the last ``turn`` of an inspection) is taken by the engine and not
@@ -121,7 +121,7 @@ class Record:
     # ------------------------------------------------------------ writing
 
     def to_json(self) -> dict[str, Any]:
-        """The record as a JSON-ready object, keys in RECORD.md's order."""
+        """The record as a JSON-ready object, keys in docs/records.md's order."""
         return {
             "format": self.format,
             "game": self.game,

@@ -64,7 +64,7 @@ can start here: nothing is imported when this module is.
 >>> spec("chess")
 Traceback (most recent call last):
 ...
-prohis_nb.errors.UnknownGameError: unknown game 'chess'; the game is one of 'prohis', 'smuggle'
+prohis_nb.errors.UnknownGameError: unknown game 'chess'; the game is one of 'prohis', 'smuggle', ...
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "prohis": "prohis_nb.prohis.spec:SPEC",
     "smuggle": "prohis_nb.smuggle.spec:SPEC",
+    "convoy": "prohis_nb.convoy.spec:SPEC",
+    "customs": "prohis_nb.customs.spec:SPEC",
 }
 
 #: The names of the parts a spec may name (see the module docstring).

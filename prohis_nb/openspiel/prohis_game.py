@@ -1,6 +1,6 @@
 """Prohis as an OpenSpiel game: ``pyspiel.load_game("python_prohis", {"players": 4})``.
 
-**Parameters.** ``players`` (3-6), the variants of RULES.md
+**Parameters.** ``players`` (3-6), the variants of docs/rules.md
 (``pass_is_final``, ``waiver_keeps_card``, ``bribe_rounds``, ``full_box``)
 and ``deck``: a custom deck, counts by kind written ``"legal:12;illegal:6;lieutenant:2"``
 (OpenSpiel's game strings allow no commas in a value; captains and inspectors
@@ -44,7 +44,7 @@ ids     action
 28-31   turn over the convoy card at position 0-3
 =====  ====================================================================
 
-**Utilities** are the final scores (RULES.md, Scoring) in **thousands of
+**Utilities** are the final scores (docs/rules.md, Scoring) in **thousands of
 dollars**: a score of $12,000 is a return of 12.0. Prohis is general-sum.
 """
 

@@ -1,6 +1,6 @@
 """Smuggle as an OpenSpiel game: ``pyspiel.load_game("python_smuggle", {"players": 3})``.
 
-**Parameters.** ``players`` (3-6) and ``board``: changes to RULES.md's
+**Parameters.** ``players`` (3-6) and ``board``: changes to docs/smuggle-rules.md's
 default board, written ``"start_money:3000;duty.wine:30;fine.wine:60"``
 (the fields of :class:`prohis_nb.smuggle.board.Board`; OpenSpiel's game
 strings allow no commas in a value), ``""`` for the default board.

@@ -7,7 +7,7 @@ convoy cards, other warehouses. Planning under that uncertainty
 with the right probabilities. :func:`determinize_prohis` draws one.
 
 **What the seat knows.** Exactly what its :class:`~prohis_nb.prohis.views.SeatView`
-says (RULES.md, "Who knows what"): its own hand and warehouse; the row; the
+says (docs/rules.md, "Who knows what"): its own hand and warehouse; the row; the
 size of every hidden place (the pile, each hand, each warehouse, the convoy,
 a bribe); the cards it knows to be in another hand or warehouse
 (``known_in_hand``, ``known_in_warehouse``: lower bounds, there may be more);

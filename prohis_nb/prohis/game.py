@@ -1,6 +1,6 @@
 """The Prohis game: the rulebook as a state machine.
 
-Read this module next to RULES.md. A turn is exactly one of:
+Read this module next to docs/rules.md. A turn is exactly one of:
 
 * **draw** (``take``, then another ``take`` or ``stop``): 1 or 2 picks from
   the face-up row and the pile, never two from the pile, not allowed with 8 or
@@ -310,7 +310,7 @@ class ProhisGame(GameBase):
         return Decision(seat, phase, text)
 
     def scores(self) -> list[int]:
-        """Warehouse value plus hand value of every seat (RULES.md, Scoring)."""
+        """Warehouse value plus hand value of every seat (docs/rules.md, Scoring)."""
         return [
             warehouse_value(self.warehouses[s]) + hand_value(self.hands[s])
             for s in range(self.players)
@@ -1070,7 +1070,7 @@ def from_deal(
     you dealt** (a custom deck: the cards in the hands, the row and the pile);
     give rules to play with the rulebook's deck, and the deal must then hold
     exactly that deck. Bad input raises ``RecordError`` or ``RulesError``
-    saying what is wrong. This is the engine's stacked setup (RECORD.md), so
+    saying what is wrong. This is the engine's stacked setup (docs/records.md), so
     the game's record replays it exactly.
 
     >>> game = from_deal(
@@ -1104,7 +1104,7 @@ def from_deal(
 
 
 def _deal(rules: ProhisRules, seed: int):
-    """Shuffle and deal with the engine's own seeded generator (RULES.md, Setup).
+    """Shuffle and deal with the engine's own seeded generator (docs/rules.md, Setup).
 
     The goods and lieutenants are shuffled; seat 0 gets the first 4, seat 1 the
     next 4, and so on; the next 4 make the row (slot 0 first); the rest is the
@@ -1152,13 +1152,13 @@ def _stock_to_shuffle(rules: ProhisRules) -> tuple[int, ...]:
 
 
 def _read_table(rules: ProhisRules, table: Any):
-    """Check a stacked table (RECORD.md) and turn it into engine state."""
+    """Check a stacked table (docs/records.md) and turn it into engine state."""
     if not isinstance(table, Mapping):
         raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {excerpt(table)}")
     if "first" not in table and "hands" not in table:
         raise RecordError(
             "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
-            f"'row': [...], 'pile': [...]}} (see RECORD.md), got {excerpt(table)}"
+            f"'row': [...], 'pile': [...]}} (see docs/records.md), got {excerpt(table)}"
         )
     unknown = set(table) - {"first", "hands", "row", "pile", "public_hands"}
     if unknown:
@@ -1227,7 +1227,7 @@ def _read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list
     """``setup.public_hands`` (optional): the cards every seat saw go into each hand.
 
     A real deal hands each player its captain and inspector in the open
-    (RULES.md, Setup), so everyone knows they are there; a stacked table can
+    (docs/rules.md, Setup), so everyone knows they are there; a stacked table can
     say so with ``"public_hands": [["captain", "inspector"], ...]`` (one list
     per seat, each a part of that seat's hand). Without the key nobody knows
     anything of another's hand. Returns counts by kind, one list per seat.

@@ -1,7 +1,7 @@
 """The game's story, told to one seat.
 
 Each engine event holds the whole truth; :func:`describe` tells it to one
-observer and leaves out what that observer may not know (RULES.md, "Who knows
+observer and leaves out what that observer may not know (docs/rules.md, "Who knows
 what"). The observer ``None`` is the teacher, who sees everything. A seat's log
 is therefore safe to show on that seat's screen.
 """
@@ -156,7 +156,7 @@ def describe(event: Event, observer: int | None) -> str:
             return f"Stored in {_whose(actor, observer)} warehouse: {_cards(data['cards'])}."
         return ""
     if kind == "end":
-        # Final scores are announced to everyone at the end (RULES.md, Scoring).
+        # Final scores are announced to everyone at the end (docs/rules.md, Scoring).
         final = data["scores"]
         scores = ", ".join(f"{_whom(s, observer)} {money(v)}" for s, v in enumerate(final))
         won = [_whom(s, observer) for s, v in enumerate(final) if v == max(final)]

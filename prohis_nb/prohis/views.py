@@ -4,7 +4,7 @@ Following OpenSpiel's split between *state* and *observer*, the state holds the
 truth and the two functions here turn it into what one reader may see:
 
 * :func:`seat_view` builds a :class:`SeatView`: everything seat *S* may know
-  under "Who knows what" in RULES.md, and nothing else. Its own hand and
+  under "Who knows what" in docs/rules.md, and nothing else. Its own hand and
   warehouse; the row; the sizes of the pile, of every hand, warehouse, convoy
   and bribe; controller cards played; turned convoy cards; what *S* remembers
   of the other hands and warehouses (cards seen taken from the row, controller

@@ -1,6 +1,6 @@
 """What each seat knows of the current hand and of the discard pile, read from the events.
 
-RULES.md, "Who knows what": a seat knows the cards it drew, the hand it looked
+docs/smuggle-rules.md, "Who knows what": a seat knows the cards it drew, the hand it looked
 at as receiver, every searched hand, and its own face-down discards. A seat
 that passed a hand on knows, after each face-down discard by the receiver,
 one fewer of each kind it knew (any of them may be the card that went).

@@ -31,6 +31,7 @@ from prohis_nb.widgets.counts import CountComposer
 from prohis_nb.widgets.declare import ItemComposer
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.render import Renderer
+from prohis_nb.widgets.render.base import ACT_NOUNS
 
 
 class CardComposer(widgets.VBox):
@@ -104,7 +105,7 @@ class CardComposer(widgets.VBox):
         self.card_buttons = self._pool[: len(self.hand)]
         for kind, button in zip(self.hand, self.card_buttons, strict=True):
             button.description = renderer.card_name(kind)
-            button.tooltip = f"add your {renderer.card_name(kind)} to the {act}"
+            button.tooltip = f"add your {renderer.card_name(kind)} to the {ACT_NOUNS.get(act, act)}"
             colour = renderer.card_colour(kind)
             button.style.button_color = colour or None
             button.style.text_color = (

@@ -193,8 +193,8 @@ class Play(widgets.VBox):
                 self.download,
             ]
         )
-        super().__init__(
-            [self.status, self.message, self.panel, self.coach_toggle, self.table, self.saver]
+        super().__init__(  # the save row just above its messages and the decision
+            [self.status, self.saver, self.message, self.panel, self.coach_toggle, self.table]
         )
         self.add_class("pnb-play")
         self._advance(paced=False)  # nothing is on screen yet: no need to wait
@@ -276,8 +276,8 @@ class Play(widgets.VBox):
         shown = str(path)
         self.message.value = message_html(
             f"Saved {len(self.game.actions)} decisions to {shown}. Replay it with "
-            f"Stepper({shown!r}) or `prohis-nb replay {shlex.quote(shown)}`; the Download "
-            "link keeps a copy in your browser.",
+            f"Stepper({shown!r}) in a notebook, or with prohis-nb replay {shlex.quote(shown)} "
+            "in a terminal; the Download link keeps a copy in your browser.",
             error=False,
         )
         return True
@@ -408,9 +408,10 @@ class HotSeat(Play):
     ) -> None:
         self.shown: int | None = None  # the seat whose cards are on screen, or None
         self.curtain_text = widgets.HTML()
-        self.ready_button = widgets.Button(
-            button_style="warning", icon="eye", layout=widgets.Layout(width="auto")
-        )
+        self.ready_button = widgets.Button(  # black on orange: 9:1 contrast (WCAG AA)
+            icon="eye", layout=widgets.Layout(width="auto"),
+            style={"button_color": "#E69F00", "text_color": "#000000"},
+        )  # fmt: skip
         self.ready_button.on_click(lambda _b: self.reveal())
         self.curtain = widgets.VBox([self.curtain_text, self.ready_button])
         self.curtain.add_class("pnb-curtain")
@@ -461,6 +462,7 @@ class HotSeat(Play):
         self.teacher_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.children = (
             self.status,
+            self.saver,
             self.message,
             self.curtain,
             self.panel,
@@ -468,7 +470,6 @@ class HotSeat(Play):
             self.table,
             self.teacher_row,
             self.teacher_box,
-            self.saver,
         )
 
     # ------------------------------------------------------------ the teacher's view

@@ -79,7 +79,10 @@ class Stepper(widgets.VBox):
             layout=widgets.Layout(width="420px"),
         )
         self.slider.observe(self._on_slide, names="value")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load record")
+        self.upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load record",
+            tooltip="Open a game record saved as a .json file",
+        )  # fmt: skip
         self.upload.observe(self._on_upload, names="value")
         self.download_button = widgets.Button(
             description="Download record", icon="download", tooltip="Get the record as a file"

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.pagehelp import page_helper
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
 from prohis_nb.widgets.render.base import css
 
@@ -81,7 +82,9 @@ class Table(widgets.VBox):
         self.message = widgets.HTML()
         self._seat: int | str = 0
         self._quiet = False
-        super().__init__([self.seat_picker, self.message, self.style_sheet, self.board])
+        super().__init__(
+            [self.seat_picker, self.message, self.style_sheet, self.board, page_helper()]
+        )  # page_helper: slider names and keyboard focus (prohis_nb.widgets.pagehelp)
         self.add_class("pnb-table-widget")
         self.seat_picker.observe(self._on_pick, names="value")
         self.show_seat(seat)

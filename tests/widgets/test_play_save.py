@@ -111,7 +111,8 @@ def test_the_suggested_command_quotes_a_path_with_spaces(tmp_path):
     play = Play(seat=0, seed=2, delay=0)
     assert play.save(target)
     text = unescape(play.message.value)
-    command = re.search(r"`(prohis-nb replay [^`]*)`", text).group(1)
+    command = re.search(r"(prohis-nb replay .*) in a terminal", text).group(1)
+    assert "`" not in text  # words, not Markdown: the message is HTML
     assert shlex.split(command) == ["prohis-nb", "replay", str(target)]
 
 

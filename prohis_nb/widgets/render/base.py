@@ -36,6 +36,10 @@ OKABE_ITO: dict[str, str] = {
     "grey": "#999999",
 }
 
+#: The noun of an act built card by card, for the words on its buttons ("add one Wine to
+#: the declaration", not "to the declare").
+ACT_NOUNS = {"declare": "declaration", "discard": "discard", "convoy": "convoy", "bribe": "bribe"}
+
 #: How many log lines a table shows (newest first); older ones are counted.
 LOG_LINES = 12
 
@@ -78,6 +82,11 @@ CSS = """
 .pnb-ending td,.pnb-ending th{padding:2px 10px;text-align:left}
 .pnb-ending td.pnb-score{text-align:right;font-variant-numeric:tabular-nums}
 .pnb-ending tr.pnb-winner{font-weight:700;background:#c9eedf}
+[class*=pnb-] .mod-primary{background:#0a5a9c;color:#fff}
+[class*=pnb-] .mod-danger{background:#b3261e;color:#fff}
+[class*=pnb-] .mod-warning{background:#E69F00;color:#000}
+[class*=pnb-] .jupyter-button:disabled{background:#f2f2f2;color:#595959;
+ border:1px dashed #8a8a8a;box-shadow:none;opacity:1;cursor:not-allowed}
 </style>
 """
 
@@ -285,7 +294,12 @@ def decision_html(view: Mapping[str, Any], viewer: int | None) -> str:
 
 
 def log_html(lines: Sequence[str], viewer: int | None) -> str:
-    """The last :data:`LOG_LINES` events, newest first, as the viewer's log tells them."""
+    """The last :data:`LOG_LINES` events, newest first, as the viewer's log tells them.
+
+    Each event keeps its number in the whole log (the newest is numbered
+    ``len(lines)``), so the list reads 38, 37 … 27 above "(26 earlier events)".
+    The list scrolls, so it takes the keyboard focus (``tabindex``) and has a name.
+    """
     lines = list(lines)
     shown = lines[-LOG_LINES:][::-1]
     items = "".join(f"<li>{esc(line)}</li>" for line in shown)
@@ -295,7 +309,8 @@ def log_html(lines: Sequence[str], viewer: int | None) -> str:
     return (
         f"<div class='pnb-logbox'><h4 style='margin:8px 0 0;font-size:13px'>What happened "
         f"({esc(whose)} log, newest first)</h4>"
-        f"<ol class='pnb-log' reversed aria-live='polite'>{items}</ol>{more}</div>"
+        f"<ol class='pnb-log' reversed start='{len(lines)}' tabindex='0' "
+        f"aria-label='{esc(whose)} log' aria-live='polite'>{items}</ol>{more}</div>"
     )
 
 
