@@ -150,3 +150,20 @@ def test_a_dropped_student_gets_the_seat_back_and_a_bot_stands_in_meanwhile(
     assert len(session.students()) == 3
     for pupil in (back, bob, cy):
         pupil.close()
+
+
+@pytest.mark.parametrize("name", ["prohis", "smuggle", "convoy", "customs"])
+def test_every_registered_game_plays_a_class(class_server: Any, name: str) -> None:
+    from prohis_nb.core.registry import names
+
+    if name not in names():
+        pytest.skip(f"{name} is not registered here")
+    session = class_server(name, rounds=2)
+    pupils = [Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob", "Cy")]
+    for pupil in pupils:
+        pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    play_until_ended(pupils, seed=7)
+    records = session.records()
+    assert records and all(r.replay().ended for r in records)
+    assert len(load_session(session).games) == len(records)
