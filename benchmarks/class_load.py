@@ -85,8 +85,12 @@ class Load:
 async def student(
     url: str, room: str, name: str, load: Load, rng: random.Random, args: Any
 ) -> None:
-    async with httpx.AsyncClient() as client:
-        response = await client.post(f"{url}/api/join", json={"room": room, "name": name})
+    async with httpx.AsyncClient(timeout=60) as client:
+        while True:  # the server limits joins per address (a class behind one NAT): wait
+            response = await client.post(f"{url}/api/join", json={"room": room, "name": name})
+            if response.status_code != 429:
+                break
+            await asyncio.sleep(rng.uniform(0.5, 2.0))
         token = response.json()["token"]
     ws_url = url.replace("http://", "ws://") + "/ws"
     while not load.stop:
