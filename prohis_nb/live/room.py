@@ -149,6 +149,7 @@ class ClassRoom:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._told_end: set[int] = set()  # students sent "ended"
         self._next_number = 0  # the next student's number (joining order)
+        self._opening = 0  # tables being opened now (see _open_tables)
         #: Seconds the server took over each of the last students' moves, from reading the
         #: message to every seat's update handed to its socket (the database write included).
         self.handling: deque[float] = deque(maxlen=2000)
@@ -613,6 +614,14 @@ class ClassRoom:
                     "seats": seats,
                 }
             )
+        self._opening += 1  # no round can end while its tables are being opened
+        try:
+            await self._open(rows)
+        finally:
+            self._opening -= 1
+        await self._check_round_over()
+
+    async def _open(self, rows: list[dict[str, Any]]) -> None:
         ids = await self.writer.call(self.store.add_tables, self.session_id, rows)
         now = self.clock()
         opened = []
@@ -631,13 +640,15 @@ class ClassRoom:
                 if "student" in info:
                     student = self.students[info["student"]]
                     student.table, student.seat, student.waiting_since = table, seat, None
-        for table in opened:
+        for number, table in enumerate(opened):
             for seat, info in enumerate(table.seats):
                 if "student" in info:
                     student = self.students[info["student"]]
                     if student.connected:
                         self._send(student, self._state_text(table, seat))
             self._schedule(table)
+            if number % 8 == 7:  # a round of hundreds of tables: let moves in between
+                await asyncio.sleep(0)
         self._bump()
 
     async def _start_round(self, number: int) -> None:
@@ -679,7 +690,7 @@ class ClassRoom:
             await self._start_round(self.round + 1)
 
     async def _check_round_over(self) -> None:
-        if self.state not in ("playing", "paused") or not self.tables:
+        if self.state not in ("playing", "paused") or not self.tables or self._opening:
             return
         if any(t.ended is None for t in self.tables.values()):
             return
