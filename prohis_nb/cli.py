@@ -244,8 +244,45 @@ def random_game(cls, rules, seed: int):
     return game
 
 
+def _simulated_name(game: str, players: int, seed: int) -> str:
+    return f"{game}-{players}p-seed{seed}.json"
+
+
+def _simulate_out_problem(args: argparse.Namespace, players: int) -> str | None:
+    """Why ``--out`` cannot take the records (its folder made first), or None.
+
+    One look at the folder, not one per game: a million names are checked
+    at once, and the first game starts straight away.
+    """
+    import os
+    import re
+
+    from prohis_nb.core.files import check_folder
+
+    if args.seed + args.games - 1 > MAX_SEED:
+        return f"--seed plus --games goes past the largest seed, {MAX_SEED:,}"
+    try:
+        check_folder(args.out, make=True)
+    except ProhisNbError as error:
+        return f"--out: {error}"
+    pattern = re.compile(re.escape(f"{args.game}-{players}p-seed") + r"(\d{1,20})\.json")
+    for entry in os.scandir(args.out):
+        found = pattern.fullmatch(entry.name)
+        if found is None or args.force:
+            continue
+        seed = int(found.group(1))
+        if args.seed <= seed < args.seed + args.games and entry.name == _simulated_name(
+            args.game, players, seed
+        ):
+            return (
+                f"{excerpt(str(args.out / entry.name))} already exists "
+                "(use --force to replace records written before)"
+            )
+    return None
+
+
 def run_simulate(args: argparse.Namespace) -> int:
-    from prohis_nb.core.files import check_target
+    from prohis_nb.core.files import ResultSaver
 
     try:
         cls, rules = _rules_from_args(args)
@@ -254,22 +291,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         return _fail(str(error))
     players = rules.players
     if args.out is not None:
-        names = [
-            args.out / f"{args.game}-{players}p-seed{args.seed + i}.json" for i in range(args.games)
-        ]
-        if args.seed + args.games - 1 > MAX_SEED:
-            return _fail(f"--seed plus --games goes past the largest seed, {MAX_SEED:,}")
-        if args.out.exists() and not args.out.is_dir():
-            return _fail(f"--out {excerpt(str(args.out))} is a file, not a folder")
-        try:
-            for name in names:
-                check_target(name, overwrite=args.force)
-        except ProhisNbError as error:
-            return _fail(f"{error} (use --force to replace records written before)")
-        try:
-            args.out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            return _fail(f"cannot make the folder {excerpt(str(args.out))}: {error.strerror}")
+        problem = _simulate_out_problem(args, players)
+        if problem:
+            return _fail(problem)
+    saver = ResultSaver(overwrite=args.force)
     totals = [0.0] * players
     wins = [0.0] * players
     decisions = 0
@@ -286,9 +311,11 @@ def run_simulate(args: argparse.Namespace) -> int:
             totals[seat] += scores[seat]
         for seat in winners:
             wins[seat] += 1 / len(winners)
-        if args.out is not None:
+        if args.out is not None:  # a name taken meanwhile: a free name, said at the end
             try:
-                game.record().save(names[i], overwrite=args.force)
+                saver.save(
+                    args.out / _simulated_name(args.game, players, seed), game.record().dumps()
+                )
             except ProhisNbError as error:
                 return _fail(str(error))
     bar.close()
@@ -307,6 +334,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     if args.out is not None:
         print(f"records written to {args.out}/")
+        if saver.report():
+            print(f"prohis-nb: {saver.report()}", file=sys.stderr)
     return 0
 
 
@@ -343,14 +372,14 @@ def run_lessons(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from prohis_nb.core.files import check_target
+    from prohis_nb.core.files import check_save, save_text
 
     try:
         cls, rules = _rules_from_args(args)
         game = cls(rules, seed=args.seed)
         seat = game.check_seat(args.seat)
-        if args.save:
-            check_target(args.save, overwrite=args.force)  # refused before the game, not after
+        if args.save:  # refused before the game, not after: the name, and its folder
+            check_save(args.save, overwrite=args.force)
     except ProhisNbError as error:
         return _fail(f"{error}{' (--force replaces it)' if 'exists' in str(error) else ''}")
     rng = random.Random(f"opponents:{args.seed}")
@@ -378,11 +407,13 @@ def run_play(args: argparse.Namespace) -> int:
         print("  " + line)
     print(f"Final scores: {game.scores()} (winners: {game.winners()})")
     if args.save:
-        try:
-            game.record().save(args.save, overwrite=args.force)
+        try:  # never lost: a name taken meanwhile, or a folder gone, gives a free name
+            went = save_text(args.save, game.record().dumps(), overwrite=args.force)
         except ProhisNbError as error:
             return _fail(str(error))
-        print(f"Record saved to {args.save}")
+        if went != args.save:
+            print(f"{args.save} could not be written now (taken meanwhile, or its folder failed)")
+        print(f"Record saved to {went}")
     return 0
 
 

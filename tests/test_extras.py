@@ -61,8 +61,14 @@ CASES = [
     ("import prohis_nb.analysis.equilibrium", "numpy", "analysis"),
     ("import prohis_nb.analysis.equilibrium", "nashpy", "analysis"),
     ("from prohis_nb.analysis import solve_convoy_game", "numpy", "analysis"),
-    ("import prohis_nb.analysis.equilibrium_sets", "scipy", "analysis"),
 ]
+
+
+def test_the_convoy_games_equilibrium_set_needs_no_extra():
+    """``equilibrium_sets`` is exact fractions on the standard library (it no longer
+    imports the solver module): it works with numpy, scipy and nashpy all missing."""
+    code = "from prohis_nb.analysis.equilibrium_sets import equilibrium_set\nequilibrium_set()"
+    assert attempt(code, ("numpy", "scipy", "nashpy")) is None
 
 
 @pytest.mark.parametrize(("code", "missing", "extra"), CASES)

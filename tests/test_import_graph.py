@@ -68,7 +68,6 @@ PART_LAYERS = {
 KNOWN_CYCLES: list[frozenset[str]] = [
     frozenset({"prohis_nb.prohis.game", "prohis_nb.prohis.views", "prohis_nb.prohis.explain"}),
     frozenset({"prohis_nb.smuggle.game", "prohis_nb.smuggle.log", "prohis_nb.smuggle.views"}),
-    frozenset({"prohis_nb.analysis.equilibrium", "prohis_nb.analysis.equilibrium_sets"}),
 ]
 
 

@@ -210,6 +210,26 @@ def count_game(record: Record, seat: int | None = None) -> tuple[dict[str, int],
     return counts, final
 
 
+def count_game_seats(record: Record) -> tuple[dict[str, int], list[dict[str, int]], Any]:
+    """:func:`count_game` of every seat at once: (all seats' counts, each seat's, the end).
+
+    One replay. Each seat's counts hold that seat's own decisions, so a class
+    can cluster its decisions by the student who made them.
+    """
+    final = record.replay()
+    counter = _count_actions(record, final.actions)
+    counts = {key: 0 for key in keys_of(record.game)}
+    counts.update(counter.counts)
+    counts["games"] = 1
+    seats = []
+    for seat in range(final.players):
+        mine = {key: 0 for key in keys_of(record.game)}
+        mine.update(counter.by_seat[seat])
+        mine["games"] = 1
+        seats.append(mine)
+    return counts, seats, final
+
+
 def decision_counts_by_seat(source: Any) -> list[dict[str, int]]:
     """Every seat's :func:`decision_counts` of one game, from a single pass.
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from prohis_nb.classroom.intervals import clustered, interval
-from prohis_nb.classroom.loading import GameResult, Skipped, read_games
+from prohis_nb.classroom.loading import GameResult, Skipped, printable_name, read_games
 from prohis_nb.classroom.theory import Prediction, convoy_predictions, declaration_predictions
 from prohis_nb.text import count, percent
 
@@ -109,11 +109,20 @@ def _short(model: str) -> str:
 class ClassTable:
     """The rows of the class table, shown as HTML in a notebook; plain data underneath."""
 
-    def __init__(self, rows: list[Row], method: str, confidence: float, clustered: bool) -> None:
+    def __init__(
+        self,
+        rows: list[Row],
+        method: str,
+        confidence: float,
+        clustered: bool,
+        unit: str | None = None,
+    ) -> None:
         self.rows = rows
         self.method = method
         self.confidence = confidence
         self.clustered = clustered
+        #: what the intervals were clustered by, in words ("student", "game (...)"), or None
+        self.unit = unit if clustered else None
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)
@@ -134,7 +143,11 @@ class ClassTable:
     def interval_words(self) -> str:
         """How the intervals were computed, in one sentence."""
         name = "Wilson score" if self.method == "wilson" else "exact Clopper–Pearson"
-        how = ", clustered by game (effective sample size)" if self.clustered else ""
+        how = (
+            f", clustered by {self.unit or 'game'} (effective sample size, t quantile)"
+            if self.clustered
+            else ""
+        )
         return f"{percent(self.confidence)} {name} intervals{how}"
 
     def to_rows(self) -> list[list[Any]]:
@@ -150,13 +163,20 @@ class ClassTable:
             out.append(values)
         return out
 
-    def to_csv(self, path: str | Path | None = None) -> str:
-        """The table as CSV text (header first); also written to ``path`` when given."""
+    def to_csv(self, path: str | Path | None = None, *, overwrite: bool = False) -> str:
+        """The table as CSV text (header first); also written to ``path`` when given.
+
+        Written as every file of the package is (:mod:`prohis_nb.core.files`):
+        never over a notebook, never over an existing file unless
+        ``overwrite=True``, never half; a refusal raises ``SaveError`` and
+        leaves the file as it was.
+        """
+        from prohis_nb.core.files import write_text
         from prohis_nb.widgets.downloads import csv_text
 
         text = csv_text(self.to_rows())
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8", newline="")  # the csv module's line ends
+            write_text(path, text, overwrite=overwrite, newline="")  # the csv module's line ends
         return text
 
     def to_pandas(self) -> Any:
@@ -380,18 +400,28 @@ class ClassResults:
         method: str = "wilson",
         confidence: float = 0.95,
         by_game: bool = True,
+        cluster: str = "student",
     ) -> ClassTable:
         """The class table: one :class:`Row` per rate, for ``game`` or for every game played.
 
-        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``;
-        ``by_game``: widen each interval for decisions clustered in games
-        (:func:`~prohis_nb.classroom.intervals.clustered`), else treat them as
-        independent.
+        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``.
+        ``cluster``: ``"student"`` (default) or ``"game"``: the unit whose
+        decisions are correlated (a student keeps their habits from game to
+        game); each interval is widened by the design effect of that unit and
+        uses a t quantile on clusters − 1
+        (:func:`~prohis_nb.classroom.intervals.clustered`). By student needs
+        every record to name its students (``students``, docs/records.md);
+        otherwise it falls back to games and the table says so
+        (:attr:`ClassTable.unit`). ``by_game=False``: no clustering at all
+        (decisions treated as independent).
         """
         if method not in ("wilson", "clopper-pearson"):
             raise ValueError(f"method is 'wilson' or 'clopper-pearson', got {method!r}")
+        if cluster not in ("student", "game"):
+            raise ValueError(f"cluster is 'student' or 'game', got {cluster!r}")
         wanted = [game] if game is not None else [g for g in class_games() if self.games_of(g)]
         rows: list[Row] = []
+        units: set[str] = set()
         for name in wanted:
             played = self.games_of(name)
             if not played:
@@ -402,11 +432,19 @@ class ClassResults:
                 per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
                 k = sum(x for x, _ in per_game)
                 n = sum(y for _, y in per_game)
+                groups, unit = per_game, "game"
+                if cluster == "student":
+                    by_student = _per_student(played, numerator, denominator, k, n)
+                    if by_student is not None:
+                        groups, unit = by_student, "student"
+                    else:
+                        unit = "game (the records name no students)"
                 low: float | None
                 high: float | None
                 if n:
+                    units.add(unit)
                     low, high = (
-                        clustered(per_game, method, confidence)
+                        clustered(groups, method, confidence)
                         if by_game
                         else interval(k, n, method, confidence)
                     )
@@ -433,13 +471,20 @@ class ClassResults:
                         note=prediction.note,
                     )
                 )
-        return ClassTable(rows, method, confidence, by_game)
+        words = " and ".join(sorted(units)) if units else None
+        return ClassTable(rows, method, confidence, by_game, words)
 
     # ---------------------------------------------------------------- outputs
 
-    def to_csv(self, path: str | Path | None = None, **table: Any) -> str:
-        """The table of every game as CSV text (written to ``path`` too when given)."""
-        return self.table(**table).to_csv(path)
+    def to_csv(
+        self, path: str | Path | None = None, *, overwrite: bool = False, **table: Any
+    ) -> str:
+        """The table of every game as CSV text (written to ``path`` too when given).
+
+        ``path`` is written safely: never a notebook, never an existing file
+        unless ``overwrite=True`` (``SaveError`` otherwise, the file untouched).
+        """
+        return self.table(**table).to_csv(path, overwrite=overwrite)
 
     def csv_link(self, filename: str = "class_results.csv", **table: Any) -> str:
         """HTML of a link that downloads the table as CSV through the browser (works on Binder)."""
@@ -482,12 +527,39 @@ class ClassResults:
         return f"{counted} counted; {count(len(self.skipped), 'file')} skipped."
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{html.escape(str(s))}</li>" for s in self.skipped)
+        # printable_name: a file name that is not UTF-8 would make the page unencodable
+        items = "".join(f"<li>{html.escape(printable_name(str(s)))}</li>" for s in self.skipped)
         skipped = f"<p>Skipped:</p><ul class='pnb-skipped'>{items}</ul>" if items else ""
         return f"<p>{html.escape(self.summary())}</p>{skipped}"
 
     def __repr__(self) -> str:
-        return "\n".join([self.summary(), *(f"  skipped {s}" for s in self.skipped)])
+        lines = [self.summary(), *(f"  skipped {s}" for s in self.skipped)]
+        return printable_name("\n".join(lines))
+
+
+def _per_student(
+    played: list[GameResult],
+    numerator: Callable[[dict[str, int]], int],
+    denominator: Callable[[dict[str, int]], int],
+    k: int,
+    n: int,
+) -> list[tuple[int, int]] | None:
+    """``(successes, trials)`` of each student over every game they played, or None.
+
+    None when a record names no students, or when the seats' own decisions do
+    not add up to the game's (a rate that is not one seat's decision).
+    """
+    totals: dict[str, list[int]] = {}
+    for result in played:
+        if result.students is None or len(result.seat_counts) != len(result.students):
+            return None
+        for student, counts in zip(result.students, result.seat_counts, strict=True):
+            pair = totals.setdefault(student, [0, 0])
+            pair[0] += numerator(counts)
+            pair[1] += denominator(counts)
+    if sum(a for a, _ in totals.values()) != k or sum(b for _, b in totals.values()) != n:
+        return None
+    return [(a, b) for a, b in totals.values()]
 
 
 def load_class(source: Any) -> ClassResults:

@@ -37,6 +37,23 @@ from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, exc
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 
+#: The UTF-8 byte-order mark, as bytes: what Windows Notepad puts before "UTF-8" text.
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(text: Any) -> Any:
+    """``text`` (``str`` or UTF-8 ``bytes``) without one leading byte-order mark.
+
+    RFC 8259 lets a JSON reader ignore it, and records saved by Notepad
+    begin with one. Anything else is returned as it is (the parser judges it).
+    """
+    if isinstance(text, bytes | bytearray) and text[:3] == UTF8_BOM:
+        return bytes(text[3:])
+    if isinstance(text, str) and text[:1] == "\ufeff":
+        return text[1:]
+    return text
+
+
 def game_classes() -> dict[str, Any]:
     """The games a record may hold: their game classes by record format (from the registry)."""
     return {spec.record_format: spec.game_class for spec in registry.specs()}
@@ -104,8 +121,11 @@ class Record:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
-        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md."""
-        return cls.from_json(parse_json(text, check=False))  # from_json checks the tree
+        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md.
+
+        A leading UTF-8 byte-order mark (Windows Notepad writes one) is skipped.
+        """
+        return cls.from_json(parse_json(without_bom(text), check=False))  # from_json checks it
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -277,7 +297,10 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
             f"a record is a Record, a file path, JSON text or a parsed object, got "
             f"{excerpt(source)}"
         )
-    if source.lstrip()[:1] in ("{", "["):  # JSON text (a list is refused as not a record)
+    if without_bom(source).lstrip()[:1] in (
+        "{",
+        "[",
+    ):  # JSON text (a list is refused as not a record)
         return Record.loads(source)
     return Record.load(source)
 

@@ -326,6 +326,7 @@ class Coach(widgets.VBox):
         and a message says what was wrong and what the coach reads.
         """
         from prohis_nb.coach import advise
+        from prohis_nb.coach.smuggle import solving_note
 
         fit(self)
         try:
@@ -341,6 +342,9 @@ class Coach(widgets.VBox):
                         f"the verdict is on seat {verdict.seat}'s move, and this coach is for "
                         f"seat {seat}: a seat is only told about its own moves"
                     )
+            note = solving_note(view)  # a board of its own: solved first, say so meanwhile
+            if note:
+                self.message.value = message_html(note)
             advice = advise(view)
         except Exception as error:  # noqa: BLE001 - a coach never breaks the widget around it
             self.clear()
