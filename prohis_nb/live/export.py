@@ -1,8 +1,11 @@
 """A class's games as records, read straight from its database; export to a folder, CSV, Parquet.
 
 Each table of each round is one game record (docs/records.md), built from the
-table's deal and its log of actions, with what the class adds under the extra
-key ``"live"`` (kept by every reader, ignored by replay)::
+table's deal and its log of actions. Its ``"students"`` names who sat in each
+seat (``"student 004"``, the same in every game that student played, so the
+class results cluster by student; each bot seat its own name), and what the
+class adds is under the extra key ``"live"`` (kept by every reader, ignored
+by replay)::
 
     "live": {"room": "K7QF3M", "round": 3, "table": 2,
              "seats": [{"student": 4, "name": "Ada"}, {"bot": "honest"}],
@@ -61,12 +64,16 @@ def session_records(store: Store, room: str | None = None) -> list[Record]:
     for table in tables:
         lines = logs[table["id"]]
         seats = []
-        for info in table["seats"]:
+        who = []  # the record's "students": one name per seat (docs/records.md)
+        for number, info in enumerate(table["seats"]):
             if "student" in info:
                 student = students.get(info["student"], {})
                 seats.append({"student": student.get("number"), "name": student.get("name")})
+                who.append(f"student {student.get('number', 0) + 1:03d}")
             else:
                 seats.append({"bot": info["bot"]})
+                who.append(f"bot {info['bot']} (round {table['round']}, table "
+                           f"{table['number']}, seat {number})")  # fmt: skip
         records.append(
             Record(
                 format=game.cls.record_format,
@@ -75,6 +82,7 @@ def session_records(store: Store, room: str | None = None) -> list[Record]:
                 setup=table["setup"],
                 actions=[{**line.action, "seat": line.seat} for line in lines],
                 extra={
+                    "students": who,
                     "live": {
                         "room": session["room"],
                         "round": table["round"],
@@ -82,7 +90,7 @@ def session_records(store: Store, room: str | None = None) -> list[Record]:
                         "seats": seats,
                         "actors": [line.actor for line in lines],
                         "ended": table["ended"],
-                    }
+                    },
                 },
             )
         )

@@ -87,6 +87,12 @@ def test_a_class_of_two_students_plays_two_rounds_with_bots(class_server: Any) -
     assert checked > 10
     results = load_session(session)
     assert len(results.games) == 2 and not results.skipped
+    for record in records:  # who sat where, for intervals clustered by student
+        seats = record.extra["live"]["seats"]
+        assert [n.startswith("student") for n in record.extra["students"]] == [
+            "student" in info for info in seats
+        ]
+    assert results.table().unit == "student"
 
 
 def test_records_export_reads_back_with_load_class(class_server: Any, tmp_path: Any) -> None:
