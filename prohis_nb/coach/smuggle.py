@@ -597,7 +597,7 @@ def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     return tuple(choices), why + "."
 
 
-@cache
+@lru_cache(maxsize=SOLVED_BOARDS)  # (bounded like the solved boards: a board's set is large)
 def _every_equilibrium(board: Board) -> Any:
     """Every equilibrium of ``board``'s declaration game (:mod:`..analysis.signalling_sets`)."""
     from prohis_nb.analysis.signalling_sets import declarer_set
@@ -605,7 +605,7 @@ def _every_equilibrium(board: Board) -> Any:
     return declarer_set(None if board == _DEFAULT_BOARD else board)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _possible_senders(board: Board, declaration: Any) -> tuple[tuple[int, HandType, Any], ...]:
     """``(row, type, the type's cards as counts)`` of every type that *some* equilibrium
     lets make ``declaration`` (its best replies at the pinned search rates)."""
