@@ -36,7 +36,7 @@ import sys
 import time
 
 from prohis_nb.cli import random_game
-from prohis_nb.games import available_games, game_class
+from prohis_nb.games import available_games, game_class, spec
 
 TARGET_DECISIONS_PER_SECOND = 250_000  # at four players (issue 15)
 TARGET_PROHIS_4P_GAMES_PER_SECOND = 200
@@ -129,6 +129,8 @@ def main() -> None:
     four_player: dict[str, float] = {}
     for name in available_games():
         for players in (3, 4, 6):
+            if players not in spec(name).players:  # a two-seat stage game: not a full game
+                continue
             rates, decision_rates, per_game = [], [], []
             for repeat in range(args.repeats):
                 seconds, decisions = play_batch(name, players, args.games, repeat * args.games)

@@ -16,7 +16,8 @@ time, through the registries' own clients, and kept in ``build/lite-cache``):
   kernel extension was built for. ``jupyterlite-pyodide-kernel`` does not
   bundle it: without this step the kernel loads it from the jsDelivr CDN.
 * The pure-Python wheels the kernel needs to start (micropip, packaging,
-  IPython and its dependencies, jedi, parso, traitlets), at the versions of
+  IPython and its dependencies, jedi, parso, traitlets) and the engine's
+  dependency tqdm, at the versions of
   Pyodide's lock file, from PyPI (``pip download``). Pyodide's lock file is
   rewritten to point at these local copies (with their own SHA-256).
 * The engine as a wheel built from this checkout, and the Python side of the
@@ -74,6 +75,11 @@ RUNTIME_FILES = (
 #: (``micropip``, then ``ipython`` and ``jedi`` through piplite); their
 #: dependencies in the lock file are added.
 KERNEL_START = ("micropip", "packaging", "ipython", "jedi", "traitlets")
+
+#: The engine wheel's dependencies (tqdm, for the command line's progress bars). They
+#: are in Pyodide's lock file, and micropip takes a package of the lock file from where
+#: the lock file says: served locally like the kernel's, so lessons 1 and 2 stay offline.
+ENGINE_DEPENDENCIES = ("tqdm",)
 
 #: Pure-Python wheels served to piplite from the site's ``pypi/`` folder,
 #: pinned to the versions in the build environment where one is installed
@@ -199,7 +205,7 @@ def write_runtime(runtime: Path, wheels: Path, target: Path) -> list[str]:
             shutil.copy2(runtime / name, target / name)
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     packages = lock["packages"]
-    local = lock_closure(packages, KERNEL_START)
+    local = lock_closure(packages, KERNEL_START + ENGINE_DEPENDENCIES)
     for key, package in packages.items():
         if normalize(key) in local:
             wheel = wheel_for(wheels, key, package["version"])
@@ -216,7 +222,10 @@ def fetch_wheels(runtime: Path, wheels: Path) -> list[str]:
     """Download (once) the wheels the site serves; return the requirements of piplite's ones."""
     lock = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
     by_name = {normalize(name): package for name, package in lock.items()}
-    kernel = [f"{name}=={by_name[name]['version']}" for name in lock_closure(lock, KERNEL_START)]
+    kernel = [
+        f"{name}=={by_name[name]['version']}"
+        for name in lock_closure(lock, KERNEL_START + ENGINE_DEPENDENCIES)
+    ]
     piplite = []
     for name in PIPLITE_EXTRA:
         pinned = installed_version(name)

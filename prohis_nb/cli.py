@@ -1,7 +1,7 @@
 """The ``prohis-nb`` command line (also ``python -m prohis_nb``).
 
 ``replay FILE [--seat S] [--upto N]``
-    print the state after a record's actions as JSON (RECORD.md); with
+    print the state after a record's actions as JSON (docs/records.md); with
     ``--seat``, only what that seat may know. A refused record prints nothing
     on stdout, says on stderr which action (its index) was wrong and what was
     allowed, and exits with status 1.
@@ -13,6 +13,8 @@
     seat's view.
 ``tournament ...``
     bots against bots (see ``prohis-nb tournament --help``).
+``class serve|token|export ...``
+    a class server for students' phones (see ``prohis-nb class --help``, docs/live.md).
 
 Bad input of any kind (a malformed record, a number out of range, a file that
 exists already) ends with a one-line message on stderr starting
@@ -24,26 +26,37 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
+from prohis_nb.extras import MissingExtraError, raise_missing_extra
+from prohis_nb.progress import add_progress_option, progress_bar, wants_progress
 
-#: The most games ``simulate`` plays in one run.
-MAX_GAMES = 1_000_000
+#: The commands, in the order ``prohis-nb --help`` lists them.
+COMMANDS = ("replay", "simulate", "play", "tournament", "lessons", "class")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    A usage error (an unknown command or option, a bad value, or no command at
+    all) prints the usage and the error on stderr and returns 2, as argparse
+    does; ``--help`` and ``--version`` print on stdout and return 0.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.error(f"choose a command: {', '.join(COMMANDS)} (--help says more)")
+    except SystemExit as done:  # argparse has printed the usage or the help
+        return done.code if isinstance(done.code, int) else 2
     try:
         return args.run(args)
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
@@ -53,33 +66,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except ProhisNbError as error:  # any refusal not handled closer: still one line
         return _fail(str(error))
-
-
-def whole_number(low: int, high: int):
-    """An argparse ``type``: a whole number from ``low`` to ``high`` (else a short message)."""
-
-    def read(text: str) -> int:
-        word = text.strip()
-        digits = word[1:] if word[:1] in "+-" else word
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
-            raise argparse.ArgumentTypeError(
-                f"{excerpt(text)} is not a whole number from {low:,} to {high:,}"
-            )
-        value = int(word)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {value:,}")
-        return value
-
-    read.__name__ = "whole number"
-    return read
+    except ModuleNotFoundError as error:  # a library of an extra: name the extra
+        try:
+            raise_missing_extra(error, f"prohis-nb {args.command}")
+        except MissingExtraError as explained:
+            return _fail(str(explained))
+        raise
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from prohis_nb import __version__
+
     parser = argparse.ArgumentParser(
         prog="prohis-nb",
-        description="Replay, simulate and play Prohis and Smuggle games.",
+        description="Replay, simulate and play Prohis and Smuggle games; copy out the lessons.",
     )
-    commands = parser.add_subparsers(dest="command")
+    parser.add_argument("--version", action="version", version=f"prohis-nb {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="{" + ",".join(COMMANDS) + "}")
 
     replay = commands.add_parser("replay", help="print the state a record leads to, as JSON")
     replay.add_argument("file", help="a game record (JSON); '-' reads standard input")
@@ -102,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--force", action="store_true", help="replace records already in the --out folder"
     )
+    add_progress_option(simulate)
     simulate.set_defaults(run=run_simulate)
 
     play = commands.add_parser("play", help="play one seat in the terminal against random bots")
@@ -119,12 +123,29 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_arguments(tournament)
         tournament.set_defaults(run=run_from_args)
+
+    lessons = commands.add_parser(
+        "lessons",
+        help="copy the lessons and the example class into a folder, overwriting nothing",
+        description="Copy the lessons (notebooks), their README and the example class "
+        "(class_records/) into DEST, made if missing. A file already in DEST is left as it "
+        "is and reported: nothing of yours is overwritten.",
+    )
+    lessons.add_argument("dest", metavar="DEST", type=Path, help="the folder to copy them into")
+    lessons.set_defaults(run=run_lessons)
+
+    # A class server for students' phones (prohis_nb.live; needs the live extra).
+    from prohis_nb.live import cli as live_cli
+
+    live_cli.add_arguments(commands.add_parser("class", help="serve a class that plays live"))
     return parser
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument("--game", default="prohis", help=game_help())
+    parser.add_argument(
+        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
+    )
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
@@ -150,9 +171,11 @@ def _tournament_missing(args: argparse.Namespace) -> int:
 
 def _rules_from_args(args: argparse.Namespace):
     from prohis_nb.core.limits import parse_json
-    from prohis_nb.games import game_class
+    from prohis_nb.core.registry import spec
 
-    cls = game_class(args.game)
+    game = spec(args.game)  # an unknown game: one line naming the games
+    cls = game.game_class
+    players = game.default_players if args.players is None else args.players
     variants: dict[str, Any] = {}
     for item in args.variant:
         name, sep, value = item.partition("=")
@@ -165,7 +188,7 @@ def _rules_from_args(args: argparse.Namespace):
                 if "not valid JSON" not in str(error):
                     raise
                 variants[name] = value  # a plain word: the rules say if it is allowed
-    return cls, cls.rules_type.from_json({"players": args.players, "variants": variants})
+    return cls, cls.rules_type.from_json({"players": players, "variants": variants})
 
 
 def _fail(message: str) -> int:
@@ -221,8 +244,45 @@ def random_game(cls, rules, seed: int):
     return game
 
 
+def _simulated_name(game: str, players: int, seed: int) -> str:
+    return f"{game}-{players}p-seed{seed}.json"
+
+
+def _simulate_out_problem(args: argparse.Namespace, players: int) -> str | None:
+    """Why ``--out`` cannot take the records (its folder made first), or None.
+
+    One look at the folder, not one per game: a million names are checked
+    at once, and the first game starts straight away.
+    """
+    import os
+    import re
+
+    from prohis_nb.core.files import check_folder
+
+    if args.seed + args.games - 1 > MAX_SEED:
+        return f"--seed plus --games goes past the largest seed, {MAX_SEED:,}"
+    try:
+        check_folder(args.out, make=True)
+    except ProhisNbError as error:
+        return f"--out: {error}"
+    pattern = re.compile(re.escape(f"{args.game}-{players}p-seed") + r"(\d{1,20})\.json")
+    for entry in os.scandir(args.out):
+        found = pattern.fullmatch(entry.name)
+        if found is None or args.force:
+            continue
+        seed = int(found.group(1))
+        if args.seed <= seed < args.seed + args.games and entry.name == _simulated_name(
+            args.game, players, seed
+        ):
+            return (
+                f"{excerpt(str(args.out / entry.name))} already exists "
+                "(use --force to replace records written before)"
+            )
+    return None
+
+
 def run_simulate(args: argparse.Namespace) -> int:
-    from prohis_nb.core.files import check_target
+    from prohis_nb.core.files import ResultSaver
 
     try:
         cls, rules = _rules_from_args(args)
@@ -231,29 +291,19 @@ def run_simulate(args: argparse.Namespace) -> int:
         return _fail(str(error))
     players = rules.players
     if args.out is not None:
-        names = [
-            args.out / f"{args.game}-{players}p-seed{args.seed + i}.json" for i in range(args.games)
-        ]
-        if args.seed + args.games - 1 > MAX_SEED:
-            return _fail(f"--seed plus --games goes past the largest seed, {MAX_SEED:,}")
-        if args.out.exists() and not args.out.is_dir():
-            return _fail(f"--out {excerpt(str(args.out))} is a file, not a folder")
-        try:
-            for name in names:
-                check_target(name, overwrite=args.force)
-        except ProhisNbError as error:
-            return _fail(f"{error} (use --force to replace records written before)")
-        try:
-            args.out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            return _fail(f"cannot make the folder {excerpt(str(args.out))}: {error.strerror}")
+        problem = _simulate_out_problem(args, players)
+        if problem:
+            return _fail(problem)
+    saver = ResultSaver(overwrite=args.force)
     totals = [0.0] * players
     wins = [0.0] * players
     decisions = 0
     start = time.perf_counter()
+    bar = progress_bar(args.games, f"{args.game} games", "game", wants_progress(args))
     for i in range(args.games):
         seed = args.seed + i
         game = random_game(cls, rules, seed)
+        bar.update(1)
         decisions += len(game.actions) + game.forced_steps_taken
         scores = game.scores()
         winners = game.winners()
@@ -261,11 +311,14 @@ def run_simulate(args: argparse.Namespace) -> int:
             totals[seat] += scores[seat]
         for seat in winners:
             wins[seat] += 1 / len(winners)
-        if args.out is not None:
+        if args.out is not None:  # a name taken meanwhile: a free name, said at the end
             try:
-                game.record().save(names[i], overwrite=args.force)
+                saver.save(
+                    args.out / _simulated_name(args.game, players, seed), game.record().dumps()
+                )
             except ProhisNbError as error:
                 return _fail(str(error))
+    bar.close()
     elapsed = time.perf_counter() - start
     print(
         f"{args.games} random {args.game} games, {players} players, seeds "
@@ -281,6 +334,37 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     if args.out is not None:
         print(f"records written to {args.out}/")
+        if saver.report():
+            print(f"prohis-nb: {saver.report()}", file=sys.stderr)
+    return 0
+
+
+# ---------------------------------------------------------------- lessons
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    """``prohis-nb lessons DEST``: copy the lessons out; report what was left alone."""
+    from prohis_nb.lessons import copy_lessons
+
+    try:
+        report = copy_lessons(args.dest)
+    except ProhisNbError as error:
+        return _fail(str(error))
+    copied, kept = len(report.copied), len(report.kept)
+    if not kept:
+        lessons = sum(name.endswith(".ipynb") for name in report.copied)
+        print(
+            f"Copied {copied} files into {report.dest}: {lessons} lessons, the teacher's guide "
+            "(README.md) and the example class (class_records/)."
+        )
+    else:
+        print(
+            f"Copied {copied} of {copied + kept} files into {report.dest}; "
+            f"{kept} left alone (nothing of yours is overwritten):"
+        )
+        for name, why in report.kept.items():
+            print(f"  kept {name} ({why})")
+    print(f"Open them with: jupyter lab {shlex.quote(str(report.dest))}")
     return 0
 
 
@@ -288,14 +372,14 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from prohis_nb.core.files import check_target
+    from prohis_nb.core.files import check_save, save_text
 
     try:
         cls, rules = _rules_from_args(args)
         game = cls(rules, seed=args.seed)
         seat = game.check_seat(args.seat)
-        if args.save:
-            check_target(args.save, overwrite=args.force)  # refused before the game, not after
+        if args.save:  # refused before the game, not after: the name, and its folder
+            check_save(args.save, overwrite=args.force)
     except ProhisNbError as error:
         return _fail(f"{error}{' (--force replaces it)' if 'exists' in str(error) else ''}")
     rng = random.Random(f"opponents:{args.seed}")
@@ -323,11 +407,13 @@ def run_play(args: argparse.Namespace) -> int:
         print("  " + line)
     print(f"Final scores: {game.scores()} (winners: {game.winners()})")
     if args.save:
-        try:
-            game.record().save(args.save, overwrite=args.force)
+        try:  # never lost: a name taken meanwhile, or a folder gone, gives a free name
+            went = save_text(args.save, game.record().dumps(), overwrite=args.force)
         except ProhisNbError as error:
             return _fail(str(error))
-        print(f"Record saved to {args.save}")
+        if went != args.save:
+            print(f"{args.save} could not be written now (taken meanwhile, or its folder failed)")
+        print(f"Record saved to {went}")
     return 0
 
 

@@ -21,6 +21,9 @@ exception                 raised when
                           an existing file not confirmed) or cannot write
 ``ViewError``             a seat's view no game could show (altered by
                           hand), given to ``determinize`` or the coach
+``UnknownGameError``      a game, a record format or a game's part that is
+                          not registered (both a ``RulesError`` and a
+                          ``RecordError``): the message names those that are
 ========================  ==============================================
 
 Messages quote what was wrong through :func:`excerpt`, which never prints more
@@ -159,6 +162,16 @@ class MalformedActionError(RecordError, IllegalActionError):
         ProhisNbError.__init__(self, message)
         self.index = index
         self.allowed = _kept(allowed)
+
+
+class UnknownGameError(RulesError, RecordError):
+    """A game (or a record format, or a part of a game) that is not registered.
+
+    Raised by :mod:`prohis_nb.core.registry` wherever a game is named: the
+    message names the registered games. It is a :class:`RulesError` (a game
+    asked for by name) and a :class:`RecordError` (a record of an unknown
+    game), so the callers of either keep working.
+    """
 
 
 class SaveError(ProhisNbError, OSError):

@@ -11,6 +11,12 @@ For a projector, ``large_print(True)`` (:mod:`prohis_nb.presenting`) makes
 every text of the figures made afterwards :data:`~prohis_nb.presenting.SCALE`
 times larger: the sizes are read when a figure is drawn (:func:`_style`,
 :func:`_legend` and each label), never through matplotlib's global settings.
+
+**Every figure says what it shows in words** (:func:`description`), for a
+learner who cannot see it (WCAG 2.1, success criterion 1.1.1): the numbers
+drawn, written out. In a notebook the figure is shown as an ``<img>`` whose
+``alt`` text is that description (:func:`show_with_description`; JupyterLab
+gives a plain PNG output no text alternative at all).
 """
 
 from __future__ import annotations
@@ -19,9 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from prohis_nb.analysis import catch_probability, controller_values, convoy_belief, score_history
+from prohis_nb.extras import require
 from prohis_nb.presenting import font_size
 from prohis_nb.presenting import large_print as large_print  # plots.large_print(True)
 from prohis_nb.text import money
+
+require("prohis_nb.plots", "matplotlib", "numpy")  # the 'analysis' extra, named if missing
 
 #: Okabe-Ito colour-blind-safe palette.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
@@ -29,6 +38,85 @@ LINE_STYLES = ("-", "--", "-.", ":")
 MARKERS = ("o", "s", "^", "D")
 RANK_CARDS = ("lieutenant", "captain", "inspector")
 FONT = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fontsize": 12}
+
+
+def describe(fig: Any, text: str) -> Any:
+    """Give ``fig`` its text alternative: what it shows, in words; returns ``fig``."""
+    fig.pnb_description = " ".join(text.split())
+    return fig
+
+
+def description(fig: Any) -> str | None:
+    """The words :func:`describe` gave ``fig`` (None for a figure made elsewhere)."""
+    return getattr(fig, "pnb_description", None)
+
+
+def _figure_html(fig: Any) -> str | None:
+    """A described figure as ``<img alt=…>`` HTML for the notebook (None: not described).
+
+    The PNG is made by the printer the notebook's inline backend set up (its
+    resolution and tight box), once: :func:`_figure_png` hands the same bytes
+    to the notebook's ``image/png`` output that follows.
+    """
+    from html import escape
+
+    words = description(fig)
+    if words is None or _PNG_PRINTER is None:
+        return None
+    data = _PNG_PRINTER(fig)
+    if isinstance(data, bytes):
+        import base64
+
+        data = base64.b64encode(data).decode("ascii")
+    fig._pnb_png = data
+    return f'<img src="data:image/png;base64,{data}" alt="{escape(words)}" style="max-width:100%">'
+
+
+def _figure_png(fig: Any) -> Any:
+    """The ``image/png`` output: the PNG just made for the HTML, or a new one."""
+    made = fig.__dict__.pop("_pnb_png", None)
+    if made is not None:
+        return made
+    return _PNG_PRINTER(fig) if _PNG_PRINTER is not None else None
+
+
+_PNG_PRINTER: Any = None
+
+
+def show_with_description() -> bool:
+    """In IPython, show every described figure as an ``<img>`` with its description as ``alt``.
+
+    Registers an HTML formatter for matplotlib figures (a figure without a
+    description is shown as before) and lets the PNG output reuse the image
+    it made. Called when a figure is made; returns False outside IPython.
+    """
+    global _PNG_PRINTER
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the notebook extra installs IPython
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    from matplotlib.figure import Figure
+
+    formatters = shell.display_formatter.formatters
+    png = formatters["image/png"]
+    try:
+        printer = png.lookup_by_type(Figure)
+    except KeyError:
+        printer = None
+    if printer is not _figure_png:
+        if printer is None:
+            from functools import partial
+
+            from IPython.core.pylabtools import print_figure
+
+            printer = partial(print_figure, fmt="png", base64=True, bbox_inches="tight")
+        _PNG_PRINTER = printer
+        png.for_type(Figure, _figure_png)
+    formatters["text/html"].for_type(Figure, _figure_html)
+    return True
 
 
 def _figure(width: float = 8, height: float = 5, **kwargs: Any):
@@ -45,6 +133,7 @@ def _figure(width: float = 8, height: float = 5, **kwargs: Any):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(width, height), **kwargs)
+    show_with_description()  # after the figure: the inline backend has set up its printer
     return fig, ax
 
 
@@ -86,9 +175,13 @@ def bribe_vs_inspection(
     belief = convoy_belief(unseen, convoy_size)
     fig, ax = _figure()
     ax.plot([0, max_bribe], [0, max_bribe], color=PALETTE[7], lw=2, label="accept a bribe worth b")
+    crossings = []
     for i, card in enumerate(cards):
         values = controller_values(belief, card, waiver_keeps_card=waiver_keeps_card)
         inspect = float(values["inspect"])
+        crossings.append(
+            f"with {'an' if card[0] in 'aeiou' else 'a'} {card} at b* = {money(inspect)}"
+        )
         colour = PALETTE[i]
         ax.axhline(
             inspect,
@@ -118,6 +211,14 @@ def bribe_vs_inspection(
     _dollars(ax, "x")
     _dollars(ax, "y")
     _legend(ax, "upper left")
+    describe(
+        fig,
+        f"Bribe or inspect, for a {convoy_size}-card convoy: the controller's expected gain "
+        f"against the value b of a bribe, from $0 to {money(max_bribe)}. Accepting a bribe is "
+        "worth b (the diagonal); inspecting is worth the same whatever the bribe (a flat "
+        f"line), which crosses the diagonal {', '.join(crossings)}"
+        + (f"; waiving is worth {money(waive)}." if len(cards) == 1 else "."),
+    )
     return fig, ax
 
 
@@ -156,6 +257,16 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
     colorbar = fig.colorbar(image, ax=ax)
     colorbar.set_label("probability of confiscation", fontsize=font_size(13))
     colorbar.ax.tick_params(labelsize=font_size(12))
+    rows = "; ".join(
+        f"{k} illegal: " + ", ".join(f"{grid[k, c]:.2f}" for c in range(n + 1 - k))
+        for k in range(n + 1)
+    )
+    describe(
+        fig,
+        f"Heat map of the probability that {'an' if card[0] in 'aeiou' else 'a'} {card} "
+        f"catches a {n}-card convoy, for k illegal cards (rows) and c controller cards "
+        f"(columns, from 0), the rest legal. Row by row: {rows}.",
+    )
     return fig, ax
 
 
@@ -273,6 +384,23 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
         fontsize=font_size(FONT["legend.fontsize"]),
     )
     fig.subplots_adjust(bottom=0.33)
+
+    def _rate(pair: tuple[float, float]) -> str:
+        low, high = pair
+        return f"{low:.0%}" if abs(high - low) < 5e-3 else f"{low:.0%} to {high:.0%}"
+
+    moves = "; ".join(
+        f"{names[key][0].upper()}{names[key][1:]}: {_rate(rates[key][0])} at {xs[0]:.2f}, "
+        f"{_rate(rates[key][-1])} at {xs[-1]:.2f}"
+        for key in order
+    )
+    changes = ", ".join(f"{b.numerator}/{b.denominator}" for b in boundaries)
+    describe(
+        fig,
+        f"The convoy game's equilibrium rates as the {words} goes from {xs[0]:.2f} to "
+        f"{xs[-1]:.2f} (a range where every rate in it is an equilibrium). {moves}."
+        + (f" The regime changes at {changes}." if changes else ""),
+    )
     return fig, ax
 
 
@@ -293,6 +421,13 @@ def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int
     _style(ax, "Final scores", "final score", "games")
     _dollars(ax, "x")
     _legend(ax, "upper right")
+    parts = [
+        f"{label}: {len(list(scores))} games, from {money(min(scores))} to {money(max(scores))}, "
+        f"mean {money(sum(scores) / len(list(scores)))}"
+        for label, scores in scores_by_label.items()
+        if len(list(scores))
+    ]
+    describe(fig, "Histograms of final scores. " + "; ".join(parts) + ".")
     return fig, ax
 
 
@@ -341,9 +476,9 @@ def declare_vs_lie(
             lw=2,
             label=f"the Officer searches {percent(search_rate)}",
         )
-    from prohis_nb.analysis.signalling import describe
+    from prohis_nb.analysis.signalling import describe as describe_declaration
 
-    things = describe(goods) if goods else "nothing dutiable"
+    things = describe_declaration(goods) if goods else "nothing dutiable"
     informer = f", Informers {percent(inform_rate)}" if inform_rate else ""
     _style(
         ax,
@@ -356,6 +491,21 @@ def declare_vs_lie(
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     _dollars(ax, "y")
     _legend(ax, "lower left")
+    crossing = (
+        f" They cross at the break-even search rate, {percent(even)}: below it lying pays."
+        if even is not None
+        else " They do not cross."
+    )
+    officer = (
+        f" The Officer here searches {percent(search_rate)}." if search_rate is not None else ""
+    )
+    describe(
+        fig,
+        f"Declare or lie, for {things}{informer}: the declarer's expected money against the "
+        f"Officer's search rate. Declaring the truth goes from {money(truth[0])} (never "
+        f"searched) to {money(truth[-1])} (always searched); declaring nothing from "
+        f"{money(hide[0])} to {money(hide[-1])}.{crossing}{officer}",
+    )
     return fig, ax
 
 
@@ -383,6 +533,15 @@ def customs_rates(board: Any = None):
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
     _legend(ax, "upper right")
+    items = "; ".join(
+        f"{kind}: searched {float(g.search_rate):.0%}, lied about {float(g.lying_rate):.0%}"
+        for kind, g in zip(DUTIABLE, games, strict=True)
+    )
+    describe(
+        fig,
+        "Bar chart of the declare-or-lie game's equilibrium, item by item: how often the "
+        f"Officer searches a declaration of one item, and how often the declarer lies. {items}.",
+    )
     return fig, ax
 
 
@@ -406,6 +565,12 @@ def tournament_scores(result: Any):
         "",
     )
     _dollars(ax, "x")
+    rows = "; ".join(
+        f"{s.label}: {money(s.mean_score)} (95% interval {money(s.score_ci[0])} to "
+        f"{money(s.score_ci[1])})"
+        for s in stats[::-1]
+    )
+    describe(fig, f"Each bot's mean final score over {result.played} games, best first: {rows}.")
     return fig, ax
 
 
@@ -426,6 +591,12 @@ def paired_differences(comparisons: Sequence[Any]):
     ax.set_yticks(range(len(comparisons)), [f"{c.first} − {c.second}" for c in comparisons])
     _style(ax, "Paired differences, deal by deal (95% intervals)", "mean score difference", "")
     _dollars(ax, "x")
+    rows = "; ".join(
+        f"{c.first} minus {c.second}: {money(c.mean)} a game (95% interval {money(c.ci[0])} "
+        f"to {money(c.ci[1])}, {'a real difference' if c.real else 'could be luck'})"
+        for c in comparisons
+    )
+    describe(fig, f"Paired differences between bots, deal by deal: {rows}.")
     return fig, ax
 
 
@@ -440,7 +611,8 @@ def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None 
     """
     from matplotlib.ticker import FuncFormatter, PercentFormatter
 
-    from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium, describe
+    from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium
+    from prohis_nb.analysis.signalling import describe as describe_declaration
     from prohis_nb.smuggle.board import Board
     from prohis_nb.text import count, money
 
@@ -472,13 +644,31 @@ def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None 
         said = eq.declarations[k]
         x = board.hand_duty({kind: said.count(kind) for kind in said})
         ax.scatter([x], [eq.search[k]], s=300, facecolors="none", edgecolors=PALETTE[7], lw=2.5,
-                   label=f"declared: {describe(said)}"
+                   label=f"declared: {describe_declaration(said)}"
                    + ("" if k in used else " (nobody does)"))  # fmt: skip
     _style(ax, "The Officer hears the declaration", "duty declared", "how often it is searched")
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: money(value)))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
     _legend(ax, "upper right")
+    immunity = float(eq.search[eq.index(IMMUNITY)])
+    searched = [float(eq.search[j]) for j in used]
+
+    def in_words(j: int) -> str:
+        declared = eq.declarations[j]
+        duty_of = money(board.hand_duty({k: declared.count(k) for k in declared}))
+        rate = searched[used.index(j)]
+        return f"{describe_declaration(declared)}: duty {duty_of}, searched {rate:.0%}"
+
+    listed = "; ".join(in_words(j) for j in sorted(used, key=lambda j: -usage[j])[:5])
+    describe(
+        fig,
+        f"Scatter plot: each of the {len(used)} declarations made in equilibrium, by the duty "
+        f"it declares (from {money(min(duty))} to {money(max(duty))}) and how often the Officer "
+        f"searches it (from {min(searched):.0%} to {max(searched):.0%}); crosses mark the 2 × 2 "
+        f"game's rate for the same goods. The five most frequent: {listed}. Immunity claims are "
+        f"challenged {immunity:.0%}.",
+    )
     return fig, ax
 
 
@@ -523,4 +713,13 @@ def scores_over_game(source: Any, seats: Sequence[int] | None = None):
     )
     _dollars(ax)
     _legend(ax)
+    ends = "; ".join(
+        f"seat {seat} ends with {money(final[seat])}" + (" (winner)" if final[seat] == best else "")
+        for seat in shown
+    )
+    describe(
+        fig,
+        f"Every seat's score over a game of {len(history) - 1} decisions, as if the game ended "
+        f"at each one: {ends}.",
+    )
     return fig, ax

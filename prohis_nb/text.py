@@ -11,8 +11,11 @@ goes through these helpers, so the same amount always reads the same way:
 ('65%', '33.3%')
 
 ``money`` writes a real minus sign (U+2212) before the dollar sign, as
-typeset text does. In Markdown cells a dollar sign starts LaTeX in
-JupyterLab; use :func:`markdown_money` (or escape ``$`` as ``\\$``) there.
+typeset text does. In Markdown JupyterLab reads two dollar signs as the ends
+of a formula, *even escaped* (``\\$4,000 and \\$500`` turns into italic
+maths: its Markdown parser drops the backslash before MathJax reads the
+page). Markdown built by code uses :func:`markdown_money`; a Markdown cell
+writes at most one ``\\$`` amount per paragraph, or says "dollars".
 """
 
 from __future__ import annotations
@@ -31,8 +34,17 @@ def money(amount: float | int | Fraction, *, sign: bool = False) -> str:
 
 
 def markdown_money(amount: float | int | Fraction, *, sign: bool = False) -> str:
-    """As :func:`money`, with the dollar sign escaped for a Markdown cell (``\\$2,000``)."""
-    return money(amount, sign=sign).replace("$", "\\$")
+    """As :func:`money`, for Markdown that JupyterLab shows: never read as a formula.
+
+    The amount sits in its own ``<span>`` and its dollar sign is the HTML
+    entity ``&#36;``. JupyterLab's search for formulas in the Markdown source
+    sees no ``$``, and MathJax, which looks for a pair of ``$`` within one run
+    of text on the page, finds each amount alone in its element:
+
+    >>> markdown_money(-4000)
+    '<span class="pnb-money">−&#36;4,000</span>'
+    """
+    return f'<span class="pnb-money">{money(amount, sign=sign).replace("$", "&#36;")}</span>'
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:

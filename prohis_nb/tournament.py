@@ -23,7 +23,8 @@ workers or the order in which games finish.
 
 **Summary.** For every bot (pooled over all seats it took) and every seat:
 the mean score, the win rate (a win shared by ``k`` seats counts ``1/k`` to
-each), and 95% confidence intervals ``mean ± 1.96·SE`` (clipped to [0, 1] for
+each), and 95% confidence intervals ``mean ± t·SE`` (Student's t on deals − 1
+degrees of freedom) (clipped to [0, 1] for
 win rates). The games of one deal
 are not independent (same cards), so the standard error treats *deals* as the
 independent units (a cluster-robust standard error): with ``x_j`` the values
@@ -38,7 +39,8 @@ difference": each interval carries the luck of the deals, which two bots
 playing the same deals share. :func:`paired_difference` compares them deal by
 deal instead: for each deal ``d`` where both played, ``x_d`` = (first bot's
 mean score in that deal) − (second's), then the mean of the ``x_d`` and its
-95% interval ``mean ± 1.96·s/√D`` (``s`` the standard deviation of the
+95% interval ``mean ± t·s/√D``
+(t on ``D − 1`` degrees of freedom) (``s`` the standard deviation of the
 ``x_d``, ``D`` deals). The shared luck cancels in each ``x_d``, so the interval
 is usually much narrower; when it excludes 0 the difference is real (at the
 95% level).
@@ -66,6 +68,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -118,7 +121,7 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     decisions: int
-    record: dict[str, Any] | None  # the game record as JSON data (RECORD.md), if kept
+    record: dict[str, Any] | None  # the game record as JSON data (docs/records.md), if kept
 
     def win_shares(self) -> tuple[float, ...]:
         """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, else 0."""
@@ -222,7 +225,8 @@ class TournamentResult:
 
     A tournament streamed to a ``sink`` folder holds no games (``games`` is
     empty): their rows are in the folder's Parquet files, and the summary
-    comes from the running ``sums`` (:class:`TournamentSums`).
+    comes from the running ``sums`` (:class:`TournamentSums`). So does one
+    streamed to an ``out`` folder: its records are the folder's files.
     """
 
     plan: TournamentPlan
@@ -232,6 +236,9 @@ class TournamentResult:
     seconds: float = 0.0
     sums: TournamentSums | None = field(default=None, repr=False)
     sink: Path | None = None
+    out: Path | None = None
+    #: Where results went that could not go where asked (a name taken meanwhile...), or None.
+    saved_elsewhere: str | None = None
 
     def __post_init__(self) -> None:
         if self.sums is None and self.games:
@@ -247,12 +254,13 @@ class TournamentResult:
     def replay(self, index: int) -> Any:
         """Game ``index`` replayed from its record (needs ``keep_records=True``).
 
-        A tournament streamed to a sink keeps no records: its game ``index`` is
-        played again from the same seeds, which gives the same game.
+        A tournament streamed to a sink (or to an ``out`` folder) keeps no
+        records: its game ``index`` is played again from the same seeds, which
+        gives the same game.
         """
         from prohis_nb.core.record import Record
 
-        if self.sink is not None:
+        if self.sink is not None or self.out is not None:
             if not 0 <= index < self.played:
                 raise IndexError(f"game {index} is not among the {self.played} games played")
             return self.plan.play_game(index)[1]
@@ -406,7 +414,7 @@ def run_tournament(
     bots: Sequence[BotSpec],
     *,
     game: str = "prohis",
-    players: int = 4,
+    players: int | None = None,
     rules: Any = None,
     games: int = 100,
     seed: int = 0,
@@ -420,6 +428,7 @@ def run_tournament(
     sink: str | os.PathLike[str] | None = None,
     overwrite: bool = False,
     counts: bool = True,
+    out: str | os.PathLike[str] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games among ``bots`` (specs, see :mod:`prohis_nb.bots`); summarise them.
 
@@ -442,9 +451,21 @@ def run_tournament(
     per deal). ``counts=False`` leaves out the decision-count columns (a
     second pass over every game: with random bots it takes several times as
     long as playing). The sink and Dask need the ``scale`` extra.
+
+    ``out``: a folder to stream the records to (``game-00000.json``...) as
+    the games finish, then ``summary.json`` (what :func:`write_results`
+    writes, for a tournament kept in memory): memory stays at a few chunks
+    however many games. The folder is made and checked before the first
+    game (existing results are refused unless ``overwrite=True``); a file
+    whose name is taken meanwhile, or whose folder fails, is saved under a
+    free name and the result's ``saved_elsewhere`` says where.
     """
+    if sink is not None and out is not None:
+        raise ValueError("give either sink= (Parquet rows) or out= (records), not both")
     if sink is not None:
         keep_records = False  # the rows go to the sink; the records are never kept
+    if out is not None:
+        keep_records = True  # streamed to the folder, never kept
     plan = make_plan(
         bots,
         game=game,
@@ -477,13 +498,19 @@ def run_tournament(
     extra: tuple[Any, ...] = ()
     size = chunk_size or _chunk(games, workers)
     folder = None
+    records: RecordStream | None = None
     if sink is not None:
         from prohis_nb.scale.sink import play_chunk_to_sink, prepare_sink, require_pyarrow
 
         require_pyarrow()
-        folder = prepare_sink(sink, overwrite)
-        task, extra = play_chunk_to_sink, (games, str(folder), counts)
         size = math.ceil(size / plan.group) * plan.group  # whole deals only
+        folder = prepare_sink(sink, overwrite, games=games, chunk_size=size)
+        task, extra = play_chunk_to_sink, (games, str(folder), counts)
+    elif out is not None:
+        # Records weigh: small chunks (whole deals, for the sums), few in flight.
+        size = math.ceil(min(size, RECORDS_PER_CHUNK) / plan.group) * plan.group
+        in_flight = 4 * workers
+        records = RecordStream(prepare_out(out, games, overwrite), games, overwrite)
     elif executor is None and workers == 1 and backend == "processes":
         size = 1  # in this process: the bar moves game by game
     bar = _progress_bar(games, plan, progress)
@@ -506,7 +533,10 @@ def run_tournament(
         else:
             outputs = _stream(executor, task, plan, chunks, extra, in_flight or 256)
         for output in outputs:
-            if folder is None:
+            if records is not None:
+                sums.merge(records.add(output))
+                bar(len(output))
+            elif folder is None:
                 results.extend(output)
                 bar(len(output))
             else:
@@ -517,6 +547,11 @@ def run_tournament(
         if close is not None:
             close()
     seconds = time.perf_counter() - start
+    if records is not None:
+        result = TournamentResult(plan, [], seconds=seconds, sums=sums, out=records.folder)
+        records.finish(result)
+        result.saved_elsewhere = records.saver.report()
+        return result
     if folder is None:
         results.sort(key=lambda result: result.index)
         return TournamentResult(plan, results, seconds=seconds)
@@ -527,22 +562,27 @@ def run_tournament(
     return result
 
 
+#: Games per chunk at most when the records are streamed to an ``out`` folder.
+RECORDS_PER_CHUNK = 20
+
+
 def make_plan(
     bots: Sequence[BotSpec],
     *,
     game: str = "prohis",
-    players: int = 4,
+    players: int | None = None,
     rules: Any = None,
     seed: int = 0,
     rotate: bool = True,
     keep_records: bool = True,
 ) -> TournamentPlan:
     """Check the tournament's settings and bots (building each bot once); return the plan."""
-    from prohis_nb.games import game_class
+    from prohis_nb.core.registry import spec as game_spec
 
-    cls = game_class(game)
+    cls = game_spec(game).game_class
     if rules is None:
-        rules = cls.rules_type(players=players)
+        default = game_spec(game).default_players
+        rules = cls.rules_type(players=default if players is None else players)
     elif not isinstance(rules, cls.rules_type):
         rules = cls.rules_type.from_json(rules)
     if not bots:
@@ -593,10 +633,8 @@ def _progress_bar(total: int, plan: TournamentPlan, enabled: bool) -> Callable[.
     """A function ``bar(n, close=False)`` advancing a tqdm bar (or doing nothing)."""
     if not enabled:
         return lambda n, close=False: None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # tqdm comes with the analysis extras; play on without a bar
-        return lambda n, close=False: None
+    from tqdm.auto import tqdm  # a dependency of the base install; a widget in Jupyter
+
     bar = tqdm(total=total, desc=f"{plan.game} tournament", unit="game")
 
     def advance(n: int, close: bool = False) -> None:
@@ -617,11 +655,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
         "scores and win rates with 95% confidence intervals by bot and by seat."
     )
-    from prohis_nb.cli import MAX_GAMES, whole_number
+    from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
     from prohis_nb.core.limits import MAX_SEED
+    from prohis_nb.progress import add_progress_option
 
-    parser.add_argument("--game", default="prohis", help="prohis (default) or smuggle")
-    parser.add_argument("--players", type=whole_number(0, 99), default=4, help="3 to 6 (4)")
+    parser.add_argument("--game", default="prohis", help=game_help())
+    parser.add_argument(
+        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
+    )
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
     )
@@ -672,12 +713,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace a previous run in the --out or --sink folder"
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(parser)  # --progress / --no-progress; default: a bar if stderr is a TTY
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Run ``prohis-nb tournament``; return the exit status."""
     from prohis_nb.core.limits import parse_json
+    from prohis_nb.extras import raise_missing_extra
+    from prohis_nb.progress import wants_progress
 
     variants: dict[str, Any] = {}
     for item in args.variant:
@@ -697,12 +740,13 @@ def run_from_args(args: argparse.Namespace) -> int:
         )
         return 1
     if args.out is not None:
-        problem = _out_problem(args.out, args.games, args.force)
-        if problem:
-            print(f"prohis-nb tournament: {problem}", file=sys.stderr)
+        try:  # where the results go, checked (and the folder made) before any game
+            prepare_out(args.out, args.games, args.force)
+        except ProhisNbError as error:
+            print(f"prohis-nb tournament: {error}", file=sys.stderr)
             return 1
     from prohis_nb.bots import bot_names
-    from prohis_nb.games import available_games, game_class
+    from prohis_nb.core.registry import available_games, game_class, spec
 
     if args.game not in available_games():
         print(
@@ -711,14 +755,15 @@ def run_from_args(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    players = spec(args.game).default_players if args.players is None else args.players
     try:
         if args.bots is None:
-            specs = bot_names(args.game, optional=False)[: args.players]
+            specs = bot_names(args.game, optional=False)[:players]
         else:
             specs = [spec for spec in args.bots.split(",") if spec.strip()]
 
         rules = game_class(args.game).rules_type.from_json(
-            {"players": args.players, "variants": variants}
+            {"players": players, "variants": variants}
         )
         with _dask_client(args.dask, args.workers) as executor:
             result = run_tournament(
@@ -730,12 +775,17 @@ def run_from_args(args: argparse.Namespace) -> int:
                 rotate=not args.no_rotate,
                 workers=args.workers,
                 executor=executor,
-                progress=not args.no_progress,
-                keep_records=args.out is not None,
+                progress=wants_progress(args),
+                keep_records=False,  # --out streams the records to the folder instead
                 sink=args.sink,
                 overwrite=args.force,
                 counts=not args.no_counts,
+                out=args.out,
             )
+    except ModuleNotFoundError as error:  # a bot's maths without its extra: name the extra
+        raise_missing_extra(error, "prohis-nb tournament")  # main prints it in one line
+        print(f"prohis-nb tournament: {error}", file=sys.stderr)
+        return 1
     except (ProhisNbError, ValueError, ImportError) as error:
         print(f"prohis-nb tournament: {error}", file=sys.stderr)
         return 1
@@ -743,12 +793,9 @@ def run_from_args(args: argparse.Namespace) -> int:
     if result.sink is not None:
         print(f"{result.played} games streamed to {result.sink}/ (part-*.parquet, _summary.json)")
     if args.out is not None:
-        try:
-            write_results(result, args.out, overwrite=args.force)
-        except ProhisNbError as error:
-            print(f"prohis-nb tournament: {error}", file=sys.stderr)
-            return 1
-        print(f"summary and {len(result.games)} records written to {args.out}/")
+        print(f"summary and {result.played} records written to {args.out}/")
+        if result.saved_elsewhere:
+            print(f"prohis-nb tournament: {result.saved_elsewhere}", file=sys.stderr)
     return 0
 
 
@@ -761,11 +808,13 @@ def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor 
     from prohis_nb.scale import require
 
     distributed = require("distributed", "--dask")
-    if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
+    from prohis_nb.scale.dask_backend import drop_cancelled_race_logs
+
+    drop_cancelled_race_logs()
+    if address == "local":  # Ctrl-C reaches this process alone, which closes the cluster
+        from prohis_nb.scale.dask_backend import local_cluster
+
+        client, cluster = local_cluster(workers)
     else:
         cluster = None
         try:
@@ -777,31 +826,106 @@ def _dask_client(address: str | None, workers: int | None) -> Iterator[Executor 
     try:
         yield client.get_executor(pure=False)
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        from prohis_nb.scale.dask_backend import close_quietly
+
+        close_quietly(client, cluster)
 
 
-def _result_names(games: int) -> list[str]:
-    """The files ``write_results`` writes for ``games`` games."""
-    width = max(5, len(str(games - 1)))
-    return ["summary.json", *(f"game-{index:0{width}d}.json" for index in range(games))]
+def _record_name(index: int, games: int) -> str:
+    """The file of game ``index`` of ``games`` (``game-00000.json``: names sort in game order)."""
+    return f"game-{index:0{max(5, len(str(games - 1)))}d}.json"
 
 
-def _out_problem(folder: Path, games: int, force: bool) -> str | None:
-    """Why the results could not be written into ``folder`` (checked before playing), or None."""
-    from prohis_nb.core.files import check_target
+_RESULT_FILE = re.compile(r"game-(\d{5,})\.json")
+#: A game's line in summary.json: every field of GameResult but its record.
+SUMMARY_FIELDS = ("index", "deal", "seed", "lineup", "scores", "winners", "decisions")
 
-    if folder.exists() and not folder.is_dir():
-        return f"--out {excerpt(str(folder))} is a file, not a folder"
-    if not folder.exists():
-        return None
-    try:
-        for name in _result_names(games):
-            check_target(folder / name, overwrite=force)
-    except ProhisNbError as error:
-        return f"{error} (use --force to replace results written before)"
-    return None
+
+def prepare_out(folder: str | os.PathLike[str], games: int, overwrite: bool = False) -> Path:
+    """Make the ``out`` folder and check that results may go there, before any game.
+
+    One look at the folder (not one per game: a million names cost nothing
+    to check): ``summary.json`` or a ``game-NNNNN.json`` that this
+    tournament would write is refused (``SaveError``) unless ``overwrite``.
+    """
+    from prohis_nb.core.files import check_folder
+
+    path = check_folder(folder, make=True)
+    for entry in os.scandir(path):
+        found = _RESULT_FILE.fullmatch(entry.name)
+        ours = entry.name == "summary.json" or (
+            found is not None
+            and int(found.group(1)) < games
+            and entry.name == _record_name(int(found.group(1)), games)
+        )
+        if ours and not overwrite:
+            raise SaveError(
+                f"{excerpt(str(path / entry.name))} already exists; choose another folder, or "
+                "replace results written before (--force, overwrite=True)"
+            )
+    return path
+
+
+class RecordStream:
+    """An ``out`` folder filled as the games finish (see :func:`run_tournament`).
+
+    :meth:`add` writes a chunk's records at once and keeps only each game's
+    one-line summary, in game order, in a temporary file; :meth:`finish`
+    writes ``summary.json`` from it. Every file goes through a
+    :class:`~prohis_nb.core.files.ResultSaver`: a name taken meanwhile or a
+    folder that fails moves the file under a free name, never loses it.
+    """
+
+    def __init__(self, folder: Path, games: int, overwrite: bool) -> None:
+        import tempfile
+
+        from prohis_nb.core.files import ResultSaver
+
+        self.folder, self.games = folder, games
+        self.saver = ResultSaver(overwrite)
+        # the games, one per line (closed by finish; anonymous, so nothing is left behind)
+        self.lines = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self.waiting: dict[int, list[str]] = {}  # chunks that finished before an earlier one
+        self.next = 0
+
+    def add(self, output: list[GameResult]) -> TournamentSums:
+        """Write the records of one chunk (whole deals); return its sums."""
+        from prohis_nb.core.record import ENVELOPE_KEYS, Record
+
+        lines = []
+        for result in output:
+            if result.record is not None:  # the engine's own record: written as it is
+                text = Record(**{key: result.record[key] for key in ENVELOPE_KEYS}).dumps()
+                self.saver.save(self.folder / _record_name(result.index, self.games), text)
+            summary = {name: getattr(result, name) for name in SUMMARY_FIELDS}
+            lines.append(json.dumps(summary))
+        sums = TournamentSums.from_games(output)
+        if output:
+            self.waiting[output[0].index] = lines
+        while self.next in self.waiting:  # in game order, as soon as the order allows
+            done = self.waiting.pop(self.next)
+            self.lines.writelines(line + "\n" for line in done)
+            self.next += len(done)
+        return sums
+
+    def finish(self, result: TournamentResult) -> Path:
+        """Write ``summary.json`` (the summary, then every game in order); return where it went."""
+        head = result.to_json()
+        del head["games"]
+        opening = json.dumps(head, indent=1)[:-2] + ',\n "games": [\n'
+
+        def write(name: str) -> None:
+            self.lines.seek(0)
+            with open(name, "w", encoding="utf-8") as out:
+                out.write(opening)
+                for number, line in enumerate(self.lines):
+                    out.write(("  " if number == 0 else ",\n  ") + line.rstrip("\n"))
+                out.write("\n ]\n}\n")
+
+        try:
+            return self.saver.save(self.folder / "summary.json", write)
+        finally:
+            self.lines.close()
 
 
 def write_results(result: TournamentResult, folder: Path, overwrite: bool = True) -> None:

@@ -349,9 +349,10 @@ def test_play_quits_cleanly(tmp_path):
         assert done.returncode == 0 and "Stopped." in done.stdout and done.stderr == ""
 
 
-def test_no_command_prints_help(capsys):
+def test_no_command_prints_the_usage_on_stderr(capsys):
     assert main([]) == 2
-    assert "replay" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("usage: prohis-nb") and "replay" in err
 
 
 def test_play_smuggle_in_the_terminal_with_typed_declarations(tmp_path):

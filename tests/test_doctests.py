@@ -13,6 +13,7 @@ MODULES = [
     "prohis_nb.prohis.game",
     "prohis_nb.prohis.bribes",
     "prohis_nb.core.record",
+    "prohis_nb.core.registry",
     "prohis_nb.core.determinize",
     "prohis_nb.prohis.determinize",
     "prohis_nb.smuggle.determinize",

@@ -53,217 +53,31 @@ form (:func:`kuhn_poker_sequence_form`, scipy's ``linprog``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
 from typing import TYPE_CHECKING
 
-import numpy as np
+# The model lives in its own module (no numpy, no solver); re-exported here, where it has
+# always been imported from.
+from prohis_nb.analysis.convoy_game import CONTROLLER_PLANS as CONTROLLER_PLANS
+from prohis_nb.analysis.convoy_game import LOADS as LOADS
+from prohis_nb.analysis.convoy_game import NO_BRIBE as NO_BRIBE
+from prohis_nb.analysis.convoy_game import OFFERS as OFFERS
+from prohis_nb.analysis.convoy_game import ConvoyGame as ConvoyGame
+from prohis_nb.analysis.convoy_game import Plan as Plan
+from prohis_nb.analysis.convoy_game import Strategy as Strategy
+from prohis_nb.analysis.convoy_game import _article
+from prohis_nb.analysis.convoy_game import exact_probability as exact_probability
+from prohis_nb.extras import require
 
-from prohis_nb.analysis.odds import catch_probability, rank_of
-from prohis_nb.analysis.payoffs import ending_payoff
-from prohis_nb.prohis.cards import KINDS
+require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names the extra if missing
+
+import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
-
-LOADS = ("honest", "dirty")
-NO_BRIBE = "no bribe"
-#: The offers and the controller plans of the default, single-bribe game.
-OFFERS = (NO_BRIBE, "bribe")
-CONTROLLER_PLANS = tuple(product(("accept", "reject"), ("inspect", "waive")))
-
-Plan = tuple[str, ...]
-Strategy = tuple[tuple[str, str], str]
-
-
-def exact_probability(probability: float | Fraction) -> Fraction:
-    """A probability as an exact fraction; a float is read as the decimal it prints (0.1 → 1/10)."""
-    if isinstance(probability, Fraction | int):
-        return Fraction(probability)
-    return Fraction(repr(float(probability)))
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
-
-
-@dataclass(frozen=True)
-class ConvoyGame:
-    """The parameters of the convoy game (see the module docstring).
-
-    ``card``: the controller card played (its rank); ``size``: cards in the
-    convoy (2-4); ``illegal``: illegal cards in a dirty convoy; ``bribe``: the
-    single bribe of the default menu; ``bribes``: a menu of bribes (overrides
-    ``bribe``; ``()`` for none at all); ``p_dirty``: probability of a dirty
-    hand; ``zero_sum``: payoffs in relative score (see the module docstring).
-    """
-
-    card: str = "captain"
-    size: int = 3
-    illegal: int = 1
-    bribe: tuple[str, ...] = ("legal",)
-    p_dirty: float = 0.5
-    zero_sum: bool = True
-    waiver_keeps_card: bool = False
-    bribes: tuple[tuple[str, ...], ...] | None = None
-
-    def __post_init__(self) -> None:
-        rank_of(self.card)
-        if self.card not in ("lieutenant", "captain", "inspector"):
-            raise ValueError(f"card is a controller card's name, got {self.card!r}")
-        if not 2 <= self.size <= 4:
-            raise ValueError(f"a convoy has 2 to 4 cards, got size={self.size}")
-        if not 1 <= self.illegal <= self.size:
-            raise ValueError(f"a dirty convoy holds 1 to {self.size} illegal cards")
-        if not 0 <= self.p_dirty <= 1:
-            raise ValueError(f"p_dirty is a probability between 0 and 1, got {self.p_dirty}")
-        object.__setattr__(self, "bribe", self._cards(self.bribe))
-        if self.bribes is not None:
-            menu = tuple(self._cards(b) for b in self.bribes)
-            if len(set(menu)) != len(menu):
-                raise ValueError(f"the bribes on the menu must differ, got {menu}")
-            object.__setattr__(self, "bribes", menu)
-
-    @staticmethod
-    def _cards(bribe: Sequence[str]) -> tuple[str, ...]:
-        if isinstance(bribe, str):
-            raise ValueError(f"a bribe is a tuple of card kinds, e.g. ('legal',), got {bribe!r}")
-        cards = tuple(bribe)
-        unknown = [c for c in cards if c not in KINDS]
-        if not cards or unknown:
-            raise ValueError(
-                f"a bribe is one or more cards of the kinds {list(KINDS)}, got {cards!r}"
-            )
-        return cards
-
-    # ------------------------------------------------------------ the strategies
-
-    @property
-    def menu(self) -> tuple[tuple[str, ...], ...]:
-        """The bribes the smuggler may offer."""
-        return self.bribes if self.bribes is not None else (self.bribe,)
-
-    @cached_property
-    def offer_labels(self) -> dict[str, tuple[str, ...]]:
-        """Every offer's label and cards: ``"no bribe"`` (no cards), then each bribe.
-
-        A single bribe is labelled ``"bribe"``; on a longer menu each label
-        names its cards, e.g. ``"bribe (legal, legal)"``.
-        """
-        labels: dict[str, tuple[str, ...]] = {NO_BRIBE: ()}
-        for cards in self.menu:
-            label = "bribe" if len(self.menu) == 1 else f"bribe ({', '.join(cards)})"
-            labels[label] = cards
-        return labels
-
-    def offers(self, hand: str) -> tuple[str, ...]:
-        """The offers a ``dirty`` or ``honest`` hand can make (an honest one: no illegal card)."""
-        return tuple(
-            label
-            for label, cards in self.offer_labels.items()
-            if hand == "dirty" or "illegal" not in cards
-        )
-
-    def convoy(self, load: str) -> list[str]:
-        """The cards of an ``honest`` or a ``dirty`` convoy."""
-        if load == "honest":
-            return ["legal"] * self.size
-        return ["illegal"] * self.illegal + ["legal"] * (self.size - self.illegal)
-
-    def smuggler_strategies(self) -> list[Strategy]:
-        """``((dirty hand's load, its offer), honest hand's offer)`` for every pure strategy."""
-        return [
-            ((load, offer), honest)
-            for load, offer in product(LOADS, self.offers("dirty"))
-            for honest in self.offers("honest")
-        ]
-
-    def controller_plans(self) -> list[Plan]:
-        """``(answer to each bribe on the menu..., answer to no bribe)`` for every pure plan."""
-        answers = [("accept", "reject")] * len(self.menu) + [("inspect", "waive")]
-        return list(product(*answers))
-
-    # ------------------------------------------------------------ the payoffs
-
-    def outcome(self, load: str, offer: str, plan: Plan) -> tuple[float, float]:
-        """Expected (smuggler, controller) gains for one convoy, offer and controller plan."""
-        smuggler, controller = self._outcome(load, offer, self._answer(offer, plan))
-        return float(smuggler), float(controller)
-
-    def relative_gain(self, load: str, offer: str, answer: str) -> Fraction:
-        """The smuggler's gain minus the controller's, exactly, for one convoy.
-
-        ``load``: ``"honest"`` or ``"dirty"``; ``offer``: one of :attr:`offer_labels`;
-        ``answer``: ``"accept"`` or ``"inspect"`` for a bribe, ``"inspect"`` or
-        ``"waive"`` for no bribe.
-
-        >>> ConvoyGame().relative_gain("honest", "no bribe", "inspect")
-        Fraction(7000, 1)
-        """
-        allowed = ("inspect", "waive") if offer == NO_BRIBE else ("accept", "inspect")
-        if load not in LOADS or offer not in self.offer_labels or answer not in allowed:
-            raise ValueError(
-                f"a convoy is one of {LOADS}, an offer one of {list(self.offer_labels)} and the "
-                f"answer to {offer!r} one of {allowed}; got {load!r}, {offer!r}, {answer!r}"
-            )
-        smuggler, controller = self._outcome(load, offer, answer)
-        return smuggler - controller
-
-    def _answer(self, offer: str, plan: Plan) -> str:
-        if offer == NO_BRIBE:
-            return plan[-1]
-        index = list(self.offer_labels).index(offer) - 1
-        return "accept" if plan[index] == "accept" else "inspect"
-
-    def _outcome(self, load: str, offer: str, answer: str) -> tuple[Fraction, Fraction]:
-        convoy = self.convoy(load)
-        if answer == "accept":
-            payoff = ending_payoff("accepted", convoy, self.card, self.offer_labels[offer])
-            return Fraction(payoff.smuggler), Fraction(payoff.controller)
-        if answer == "waive":
-            payoff = ending_payoff(
-                "waived", convoy, self.card, waiver_keeps_card=self.waiver_keeps_card
-            )
-            return Fraction(payoff.smuggler), Fraction(payoff.controller)
-        p = catch_probability(self.size, convoy.count("illegal"), 0, self.card)
-        caught = ending_payoff("confiscated", convoy, self.card)
-        passed = ending_payoff("passed", convoy, self.card)
-        return (
-            p * caught.smuggler + (1 - p) * passed.smuggler,
-            p * caught.controller + (1 - p) * passed.controller,
-        )
-
-    def payoff_matrices(self) -> tuple[np.ndarray, np.ndarray]:
-        """(smuggler, controller) payoff matrices: rows = smuggler strategies, columns = plans.
-
-        Entry ``(s, π)``: ``p_dirty · u(dirty hand's choice, π) + (1 − p_dirty) ·
-        u(honest hand's choice, π)``, each ``u`` an outcome of :meth:`outcome`;
-        with ``zero_sum`` the smuggler's entry is its gain minus the controller's
-        and the controller's is the opposite.
-        """
-        rows, columns = self.smuggler_strategies(), self.controller_plans()
-        cache: dict[tuple[str, str, str], tuple[Fraction, Fraction]] = {}
-
-        def gains(load: str, offer: str, plan: Plan) -> tuple[Fraction, Fraction]:
-            key = (load, offer, self._answer(offer, plan))
-            if key not in cache:
-                cache[key] = self._outcome(*key)
-            return cache[key]
-
-        p = self.p_dirty
-        a = np.zeros((len(rows), len(columns)))
-        b = np.zeros_like(a)
-        for i, ((dirty_load, dirty_offer), honest_offer) in enumerate(rows):
-            for j, plan in enumerate(columns):
-                sd, cd = gains(dirty_load, dirty_offer, plan)
-                sh, ch = gains("honest", honest_offer, plan)
-                s = p * sd + (1 - p) * sh
-                c = p * cd + (1 - p) * ch
-                a[i, j], b[i, j] = (s - c, c - s) if self.zero_sum else (s, c)
-        return a, b
 
 
 @dataclass(frozen=True)
@@ -543,6 +357,40 @@ def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
         smuggler_value=float(x @ a @ y),
         controller_value=float(x @ b @ y),
     )
+
+
+def extreme_equilibria(game: ConvoyGame | None = None) -> list[ConvoyEquilibrium]:
+    """Every extreme equilibrium of the convoy game's normal form, exactly, under either convention.
+
+    The corners of the set of equilibria (:mod:`~prohis_nb.analysis.bimatrix`,
+    exact fractions): every equilibrium is a mix of corners that share a
+    face, so the lowest and highest of any rate (bait, inspection) over all
+    equilibria is its lowest and highest over these. In the race (zero-sum)
+    the same rates as :mod:`~prohis_nb.analysis.equilibrium_sets`; in own
+    money, the only way to list more than one equilibrium.
+
+    >>> own = extreme_equilibria(ConvoyGame(convention="own_money"))
+    >>> len(own), {e.dirty_hand_sends_honest for e in own}
+    (12, {0.0})
+    """
+    from prohis_nb.analysis.bimatrix import extreme_equilibria as enumerate_equilibria
+
+    game = game or ConvoyGame()
+    a, b = game.exact_payoff_matrices()
+    out = []
+    for x, y in enumerate_equilibria(a, b):
+        value_s = sum(x[i] * a[i][j] * y[j] for i in range(len(x)) for j in range(len(y)))
+        value_c = sum(x[i] * b[i][j] * y[j] for i in range(len(x)) for j in range(len(y)))
+        out.append(
+            ConvoyEquilibrium(
+                game=game,
+                smuggler=np.array([float(v) for v in x]),
+                controller=np.array([float(v) for v in y]),
+                smuggler_value=float(value_s),
+                controller_value=float(value_c),
+            )
+        )
+    return out
 
 
 def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, float]]:

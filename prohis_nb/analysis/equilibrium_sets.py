@@ -43,8 +43,8 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from prohis_nb.analysis.equilibrium import LOADS, NO_BRIBE, ConvoyGame
-from prohis_nb.analysis.equilibrium import exact_probability as exact
+from prohis_nb.analysis.convoy_game import LOADS, NO_BRIBE, ConvoyGame
+from prohis_nb.analysis.convoy_game import exact_probability as exact
 
 Vector = tuple[Fraction, ...]
 Choice = tuple[str, str]  # (convoy, offer)

@@ -45,8 +45,9 @@ and the controller gains 4,000 + 1,000 + (4,000 − 2,000) = $7,000.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from prohis_nb.prohis.cards import CONTROLLER_KINDS, HAND_VALUE, WAREHOUSE_VALUE
 
@@ -150,3 +151,80 @@ def all_payoffs(
     return {
         ending: ending_payoff(ending, convoy, card, bribe, waiver_keeps_card) for ending in ENDINGS
     }
+
+
+# ---------------------------------------------------------------- whose payoff counts
+
+#: The two payoff conventions of a convoy, by name (``docs/bluffing-math.md`` §5.2).
+#:
+#: * ``"race"``: each side counts its own gain *minus the other's* (two rivals
+#:   racing for the win; the convoy game is then zero-sum);
+#: * ``"own_money"``: each side counts its own gain only.
+CONVENTIONS = ("race", "own_money")
+
+
+def apply_convention(convention: str, smuggler: Any, controller: Any) -> tuple[Any, Any]:
+    """``(smuggler, controller)`` gains as the ``convention`` counts them.
+
+    >>> apply_convention("race", 11_000, -2_000), apply_convention("own_money", 11_000, -2_000)
+    ((13000, -13000), (11000, -2000))
+    """
+    if convention == "race":
+        return smuggler - controller, controller - smuggler
+    if convention == "own_money":
+        return smuggler, controller
+    raise ValueError(
+        f"convention is one of {', '.join(map(repr, CONVENTIONS))}, got {convention!r}"
+    )
+
+
+@dataclass(frozen=True)
+class ConvoyPayoffs:
+    """What one convoy's ending is worth to each side under one convention: call it.
+
+    ``convoy_payoffs("race")(ending, convoy, card, bribe)`` is the ending's
+    :class:`Payoff` (the table of the module docstring) counted the race's
+    way; ``convoy_payoffs("own_money")`` the own-money way. Standard library
+    only: a game engine may score with it.
+
+    >>> race = convoy_payoffs("race")
+    >>> race("passed", ["legal"] * 3, "captain")
+    Payoff(smuggler=7000, controller=-7000)
+    >>> convoy_payoffs("own_money")("passed", ["legal"] * 3, "captain")
+    Payoff(smuggler=5000, controller=-2000)
+    """
+
+    convention: str
+    waiver_keeps_card: bool = False
+
+    def __post_init__(self) -> None:
+        apply_convention(self.convention, 0, 0)  # checks the name
+
+    def __call__(
+        self,
+        ending: Ending | str,
+        convoy: Iterable[str],
+        card: str = "captain",
+        bribe: Iterable[str] = (),
+    ) -> Payoff:
+        money = ending_payoff(ending, convoy, card, bribe, self.waiver_keeps_card)
+        return Payoff(*apply_convention(self.convention, money.smuggler, money.controller))
+
+    @property
+    def description(self) -> str:
+        """The convention in one sentence, for a page or a record."""
+        if self.convention == "race":
+            return (
+                "a race against one rival: each side counts its own gain minus the other's "
+                "(zero-sum)"
+            )
+        return "each side counts its own money"
+
+
+def convoy_payoffs(convention: str = "race", *, waiver_keeps_card: bool = False) -> ConvoyPayoffs:
+    """The payoffs of a convoy's endings under ``convention`` (``"race"`` or ``"own_money"``).
+
+    The one function a convoy game (lesson 5's model, the ``convoy`` stage
+    game) scores with, under either convention; see :class:`ConvoyPayoffs`.
+    """
+    return ConvoyPayoffs(convention, waiver_keeps_card)

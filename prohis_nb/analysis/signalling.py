@@ -57,7 +57,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -345,11 +345,17 @@ def solve(
 ALL_DECLARATIONS: tuple[Declaration, ...] = (*DECLARATIONS, IMMUNITY)
 
 
-@cache
+#: How many solved boards stay in memory (about 40 MB each): asking for another
+#: drops the one used least recently (solved again if asked for again).
+SOLVED_BOARDS = 4
+
+
+@lru_cache(maxsize=SOLVED_BOARDS)
 def declaration_equilibrium(board: Board | None = None) -> DeclarationEquilibrium:
     """The declaration game of a fresh hand from the real pack, solved (cached).
 
-    Solving takes seconds (10 to 30 on a small machine), so the solution for
+    The last :data:`SOLVED_BOARDS` boards asked for are kept. Solving takes
+    seconds (10 to 30 on a small machine), so the solution for
     the default board ships with the package (:data:`STORED_SOLUTION`, written
     by ``scripts/solve_smuggle_equilibrium.py``) and is read back in a few
     milliseconds; any other board is solved. The stored solution is used only

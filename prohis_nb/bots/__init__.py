@@ -17,11 +17,14 @@ A **spec** is one of:
 parameters labels it; otherwise the label is the spec written out
 (``bluff(bait=0.3)``).
 
-The registry is :data:`BOTS`, by game (``"*"``: bots for any game). A game's
-own bots may also live in a module named in :data:`GAME_BOT_MODULES` that
-defines ``BOTS = {name: BotClass}``; it is imported the first time that game's
-bots are asked for (Smuggle's are in ``prohis_nb.bots.smuggle_bots``).
-:func:`register_bot` adds one at run time.
+A game's own bots are named by its entry in the game registry
+(:mod:`prohis_nb.core.registry`, the spec's ``bots`` part: a mapping
+``{name: BotClass or "module:Class"}``), loaded the first time that game's
+bots are asked for: Prohis's are in ``prohis_nb.bots.prohis_bots``,
+Smuggle's in ``prohis_nb.bots.smuggle_bots``, a stage game's in its own
+folder. :data:`BOTS` holds the bots added here, by game (``"*"``: bots for
+any game), and :func:`register_bot` adds one at run time. An unknown game
+is refused with the registry's error, which names the games.
 
 >>> make_bot(("bluff", {"bait": 0.5}), seed=3)
 BluffBot(seed=3, name='bluff(bait=0.5)', bait=0.5, carry=2, bribe=1, bribe_honest=1.0, \
@@ -48,14 +51,10 @@ from prohis_nb.bots.runner import play_game
 from prohis_nb.core.limits import parse_json
 from prohis_nb.errors import RecordError, excerpt
 
-#: Bot name -> "module:Class", by game name; "*" holds the bots that play any game.
+#: Bot name -> class or "module:Class", by game name, for bots added here ("*": bots
+#: that play any game); each game's own bots are named by its registry entry.
 BOTS: dict[str, dict[str, Any]] = {
     "*": {"random": "prohis_nb.bots.random_bot:RandomBot"},
-    "prohis": {
-        "honest": "prohis_nb.bots.prohis_bots:HonestBot",
-        "bluff": "prohis_nb.bots.prohis_bots:BluffBot",
-        "ev": "prohis_nb.bots.ev_bot:ExpectedValueBot",
-    },
 }
 
 #: Bots that need an optional extra, by game: name -> ("module:Class", module that must exist).
@@ -63,10 +62,12 @@ OPTIONAL_BOTS: dict[str, dict[str, tuple[str, str]]] = {
     "prohis": {"ismcts": ("prohis_nb.openspiel.ismcts:ISMCTSBot", "pyspiel")},
 }
 
-#: Game name -> module defining ``BOTS = {name: BotClass}`` for that game, read on first use.
-GAME_BOT_MODULES: dict[str, str] = {"smuggle": "prohis_nb.bots.smuggle_bots"}
+#: Game name -> a further module defining ``BOTS = {name: BotClass}`` for that game,
+#: read on first use (kept for older code: a registered game names its bots in its spec).
+GAME_BOT_MODULES: dict[str, str] = {}
 
 _loaded_modules: set[str] = set()
+_game_bots_loaded: set[str] = set()  # games whose registry bots were added to BOTS
 _optional_checked: set[str] = set()  # games whose optional bots were looked for
 
 #: What names a bot in a tournament (see the module docstring).
@@ -91,6 +92,14 @@ def _register_optional(game: str) -> None:
 
 def _game_bots(game: str) -> dict[str, Any]:
     """Every bot for ``game``, by name (loading the game's bot module once)."""
+    if game not in _game_bots_loaded:
+        from prohis_nb.core.registry import spec
+
+        found = spec(game)  # an unknown game: the registry's error, naming the games
+        if found.has("bots"):
+            for name, cls in found.load("bots").items():
+                BOTS.setdefault(game, {}).setdefault(name, cls)
+        _game_bots_loaded.add(game)
     if game not in _optional_checked:
         _register_optional(game)
         _optional_checked.add(game)

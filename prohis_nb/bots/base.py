@@ -5,7 +5,7 @@ A bot sits at one seat. At each of that seat's decisions the runner
 
 * the seat's **view** (``game.view(seat)``: a frozen
   :class:`~prohis_nb.prohis.views.SeatView` for Prohis), which holds exactly
-  what that seat may know under "Who knows what" in RULES.md;
+  what that seat may know under "Who knows what" in docs/rules.md;
 * the **legal actions** (a tuple of immutable actions).
 
 It returns one of the legal actions. A bot never receives the game object, so

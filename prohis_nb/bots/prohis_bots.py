@@ -316,3 +316,12 @@ class BluffBot(ProhisBot):
         assert convoy is not None and convoy.bribe is not None
         worth = warehouse_worth(convoy.bribe)
         return act_named(legal, "accept" if worth >= self.accept_at else "reject")
+
+
+#: Prohis's bots by name, as its registry entry names them (``prohis_nb.prohis.spec``);
+#: the EV bot is imported only when asked for.
+BOTS: dict[str, Any] = {
+    "honest": HonestBot,
+    "bluff": BluffBot,
+    "ev": "prohis_nb.bots.ev_bot:ExpectedValueBot",
+}

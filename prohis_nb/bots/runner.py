@@ -32,15 +32,18 @@ def new_game(
     rules: Any = None,
     players: int | None = None,
 ) -> GameBase:
-    """Deal a game of ``game`` (a name from :mod:`prohis_nb.games` or a class) from ``seed``.
+    """Deal a game of ``game`` (a registered game's name, or a class) from ``seed``.
 
     ``rules`` is the game's rules value or its JSON form; without it,
-    ``players`` (default 4) and the default variants.
+    ``players`` (default: the game's usual count, 4 for Prohis) and the
+    default variants.
     """
     if isinstance(game, str):
-        from prohis_nb.games import game_class
+        from prohis_nb.core.registry import spec
 
-        cls = game_class(game)
+        cls = spec(game).game_class
+        if players is None:
+            players = spec(game).default_players
     else:
         cls = game
     if rules is None:

@@ -163,13 +163,22 @@ def as_record(source: Any) -> Record:
     )
 
 
+def counter_class(game: str) -> Any:
+    """The class that counts ``game``'s decisions: its registry entry's ``class_counter``.
+
+    A counter has ``keys`` (every count it returns), ``before(game, action)``
+    and ``count(action, forced)``, and adds up ``counts`` and ``by_seat``.
+    An unknown game, or one without a counter, is a ``ValueError`` that
+    names the games (:mod:`prohis_nb.core.registry`).
+    """
+    from prohis_nb.core.registry import spec
+
+    return spec(game).load("class_counter")
+
+
 def keys_of(game: str) -> tuple[str, ...]:
-    """The keys :func:`decision_counts` returns for ``game`` (``"prohis"`` or ``"smuggle"``)."""
-    if game == "prohis":
-        return PROHIS_KEYS
-    if game == "smuggle":
-        return SMUGGLE_KEYS
-    raise ValueError(f"no counts for the game {excerpt(game)}; games: 'prohis', 'smuggle'")
+    """The keys :func:`decision_counts` returns for ``game`` (any game with a counter)."""
+    return counter_class(game).keys
 
 
 def decision_counts(record: Any, seat: int | None = None) -> dict[str, int]:
@@ -201,6 +210,26 @@ def count_game(record: Record, seat: int | None = None) -> tuple[dict[str, int],
     return counts, final
 
 
+def count_game_seats(record: Record) -> tuple[dict[str, int], list[dict[str, int]], Any]:
+    """:func:`count_game` of every seat at once: (all seats' counts, each seat's, the end).
+
+    One replay. Each seat's counts hold that seat's own decisions, so a class
+    can cluster its decisions by the student who made them.
+    """
+    final = record.replay()
+    counter = _count_actions(record, final.actions)
+    counts = {key: 0 for key in keys_of(record.game)}
+    counts.update(counter.counts)
+    counts["games"] = 1
+    seats = []
+    for seat in range(final.players):
+        mine = {key: 0 for key in keys_of(record.game)}
+        mine.update(counter.by_seat[seat])
+        mine["games"] = 1
+        seats.append(mine)
+    return counts, seats, final
+
+
 def decision_counts_by_seat(source: Any) -> list[dict[str, int]]:
     """Every seat's :func:`decision_counts` of one game, from a single pass.
 
@@ -227,7 +256,7 @@ def decision_counts_by_seat(source: Any) -> list[dict[str, int]]:
 
 def _count_actions(record: Record, actions: Any) -> Any:
     """Replay ``actions`` from the record's deal, counting every decision (and forced step)."""
-    counter = _ProhisCounter() if record.game == "prohis" else _SmuggleCounter()
+    counter = counter_class(record.game)()
     game = record.new_game()
     for index, action in enumerate(actions):
         counter.before(game, action)
@@ -240,6 +269,8 @@ def _count_actions(record: Record, actions: Any) -> Any:
 
 class _ProhisCounter:
     """Counts Prohis decisions; follows the current convoy from its own actions."""
+
+    keys = PROHIS_KEYS
 
     def __init__(self) -> None:
         self.counts: Counter = Counter()  # every seat's decisions
@@ -316,6 +347,8 @@ class _ProhisCounter:
 
 class _SmuggleCounter:
     """Counts Smuggle decisions; reads the hand behind each declaration (omniscient)."""
+
+    keys = SMUGGLE_KEYS
 
     def __init__(self) -> None:
         self.counts: Counter = Counter()  # every seat's decisions

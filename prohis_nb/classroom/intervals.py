@@ -52,20 +52,25 @@ def _check(successes: float, trials: float) -> None:
         raise ValueError(f"a share needs 0 <= successes <= trials, got {successes!r} of {trials!r}")
 
 
-def wilson(successes: float, trials: float, confidence: float = 0.95) -> tuple[float, float]:
+def wilson(
+    successes: float, trials: float, confidence: float = 0.95, critical: float | None = None
+) -> tuple[float, float]:
     """The Wilson score interval for ``successes`` out of ``trials`` (module docstring).
 
     ``trials`` may be fractional (an effective sample size). No trials: ``(0, 1)``.
+    ``critical``: the critical value to use instead of the normal ``z`` (a
+    Student t quantile when the decisions come from few clusters).
     """
     _check(successes, trials)
-    z = _z(confidence)
+    z = _z(confidence) if critical is None else critical
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z / denominator * (p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds p; at p = 0 or 1 its end is exactly p (floating point may miss by 1e-18)
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def clopper_pearson(
@@ -125,11 +130,37 @@ def design_effect(per_game: Sequence[tuple[int, int]]) -> float:
     return max(1.0, robust / (p * (1 - p) / total))
 
 
+def critical_value(clusters: int, confidence: float = 0.95) -> float:
+    """Student's t quantile on ``clusters − 1`` degrees of freedom (wider than z; z in the limit).
+
+    With few clusters (students, games) the cluster-robust variance is
+    estimated from few numbers, and the normal z gives intervals that are too
+    narrow; the t quantile with ``G − 1`` degrees of freedom is what
+    statsmodels' cluster-robust inference uses (``use_t=True``).
+    """
+    from prohis_nb.tournament_stats import t_quantile
+
+    _z(confidence)
+    return t_quantile(0.5 + confidence / 2, max(1, clusters - 1))
+
+
 def clustered(
     per_game: Sequence[tuple[int, int]], method: str = "wilson", confidence: float = 0.95
 ) -> tuple[float, float]:
-    """The interval of the pooled share with the effective sample size ``N / deff``."""
+    """The interval of the pooled share with the effective sample size ``N / deff``.
+
+    ``per_game``: ``(successes, trials)`` of each cluster (a game, or a
+    student). The Wilson interval uses the t quantile on ``G − 1`` degrees of
+    freedom (:func:`critical_value`) when there are at least 2 clusters;
+    Clopper–Pearson uses the effective counts.
+    """
     successes = sum(k for k, _ in per_game)
     trials = sum(n for _, n in per_game)
     deff = design_effect(per_game)
+    clusters = sum(1 for _, n in per_game if n > 0)
+    if method == "wilson" and clusters >= 2:
+        _check(successes, trials)
+        return wilson(
+            successes / deff, trials / deff, confidence, critical_value(clusters, confidence)
+        )
     return interval(successes / deff, trials / deff, method, confidence)

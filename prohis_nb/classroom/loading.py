@@ -15,14 +15,17 @@ dict ``{name: {"content": ...}}`` in ipywidgets 7).
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterable, Mapping
+import os
+import stat
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from prohis_nb.core.limits import MAX_RECORD_BYTES
-from prohis_nb.core.record import Record
+from prohis_nb.core.record import Record, without_bom
 from prohis_nb.errors import ProhisNbError, excerpt
 
 
@@ -36,6 +39,10 @@ class GameResult:
     ended: bool
     counts: dict[str, int]
     scores: tuple[int, ...]
+    #: who sat in each seat (the record's optional ``students`` list), or None
+    students: tuple[str, ...] | None = None
+    #: each seat's own decisions, counted (the same keys as ``counts``)
+    seat_counts: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,14 +61,86 @@ def _one_line(error: BaseException) -> str:
     return text if len(text) <= 240 else text[:239] + "…"
 
 
-def _folder_files(folder: Path) -> list[tuple[str, Path]]:
-    """Every visible file under ``folder`` (checkpoints and hidden files left out), sorted."""
-    files = []
-    for path in sorted(folder.rglob("*")):
-        parts = path.relative_to(folder).parts
-        if path.is_file() and not any(part.startswith(".") for part in parts):
-            files.append((path.relative_to(folder).as_posix(), path))
-    return files
+def printable_name(name: str) -> str:
+    """A file name as text that can always be shown and encoded.
+
+    A name that is not UTF-8 on disk arrives in Python with "surrogate
+    escapes" (``'caf\\udce9.json'``), which no page or file can encode: its
+    odd bytes are written as ``\\xe9`` instead (``'caf\\\\xe9.json'``).
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return name
+
+
+def _walk(folder: Path) -> Iterator[tuple[tuple[str, ...], Path]]:
+    """Every visible entry under ``folder`` that is not a folder, as ``(parts, path)``, sorted.
+
+    A loop (no recursion: a folder nested thousands deep is walked like any
+    other). Hidden names (``.ipynb_checkpoints``, ``.DS_Store``) are left
+    out; a link to a folder is followed once (a link back up is not).
+    """
+    found: list[tuple[tuple[str, ...], Path]] = []
+    seen: set[tuple[int, int]] = set()
+    stack: list[tuple[tuple[str, ...], Path]] = [((), folder)]
+    while stack:
+        parts, directory = stack.pop()
+        try:
+            info = directory.stat()
+        except OSError:
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        try:
+            entries = list(os.scandir(directory))
+        except OSError:
+            found.append((parts, directory))  # reported when read, with the reason
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = directory / entry.name
+            try:
+                is_dir = entry.is_dir()  # a link to a folder too
+            except OSError:
+                is_dir = False
+            if is_dir:
+                stack.append(((*parts, entry.name), path))
+            else:
+                found.append(((*parts, entry.name), path))
+    found.sort(key=lambda item: item[0])
+    yield from found
+
+
+def _file_problem(path: Path) -> str | None:
+    """Why ``path`` is not read as a file (a dangling link, a pipe...), or ``None`` if it is."""
+    try:
+        info = path.stat()  # follows links
+    except FileNotFoundError:
+        if path.is_symlink():
+            try:
+                target = os.readlink(path)
+            except OSError:
+                target = "?"
+            return f"a link to nothing (its target {printable_name(target)!r} does not exist)"
+        return "it is gone (deleted while the class was read)"
+    except OSError as error:
+        return f"cannot read it: {error.strerror or error}"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder that cannot be listed"
+    if not stat.S_ISREG(info.st_mode):
+        kind = (
+            "a named pipe (FIFO)"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(info.st_mode)
+            else "a device"
+        )
+        return f"not a regular file ({kind}): only files are read"
+    return None
 
 
 def _upload_items(value: Any) -> list[tuple[str, Any]] | None:
@@ -91,75 +170,118 @@ def _upload(item: Any) -> tuple[str, Any]:
     return str(item.name), item.content
 
 
-def read_sources(source: Any) -> tuple[list[tuple[str, bytes]], list[Skipped]]:
-    """The files of ``source`` as ``(name, bytes)``, and those that could not be read.
+def _content(content: Any) -> bytes | None:
+    """An upload's content as bytes (bytes, bytearray, memoryview), or ``None``.
+
+    Anything else is refused *before* converting: ``bytes(10**12)`` would try
+    to make a terabyte of zeros. A content larger than a record may be is
+    cut one byte past the limit (it is then skipped as too large).
+    """
+    try:
+        view = memoryview(content)
+    except TypeError:
+        return None
+    with view:
+        return bytes(view.cast("B")[: MAX_RECORD_BYTES + 1])
+
+
+def iter_sources(source: Any) -> Iterator[tuple[str, bytes] | Skipped]:
+    """The files of ``source`` one at a time: ``(name, bytes)``, or :class:`Skipped` with a reason.
 
     ``source``: a folder (every file under it), one file, a list of paths, a
     FileUpload widget or its value, or a list of ``(name, bytes)`` pairs.
+    Files are read one by one as the caller asks for them, so reading a
+    class holds one file at a time. Raises ``FileNotFoundError`` or
+    ``TypeError`` at once when ``source`` itself is wrong.
     """
-    read: list[tuple[str, bytes]] = []
-    skipped: list[Skipped] = []
-
-    def add_path(name: str, path: Path) -> None:
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
-        except OSError as error:
-            skipped.append(Skipped(name, f"cannot read it: {error.strerror or error}"))
-            return
-        read.append((name, data))
-
     if hasattr(source, "value") and hasattr(source, "accept"):  # a FileUpload widget
         source = source.value
     uploads = _upload_items(source)
     if uploads is not None:
-        for name, content in uploads:
-            try:
-                read.append((name, bytes(content)))
-            except (TypeError, ValueError):
-                skipped.append(Skipped(name, f"its content is not bytes: {excerpt(content)}"))
-        return read, skipped
+        return _from_uploads(uploads)
     if isinstance(source, str | Path):
         path = Path(source)
         if path.is_dir():
-            for name, file in _folder_files(path):
-                add_path(name, file)
-            if not read and not skipped:
-                raise FileNotFoundError(f"the folder {str(path)!r} holds no files")
-            return read, skipped
-        if not path.exists():
+            files = list(_walk(path))  # names only: the contents are read one by one
+            if not files:
+                raise FileNotFoundError(f"the folder {printable_name(str(path))!r} holds no files")
+            return (_read_path("/".join(parts), file) for parts, file in files)
+        if not path.exists() and not path.is_symlink():
             raise FileNotFoundError(
-                f"no file or folder {str(path)!r}: give a folder of records, a list of files, "
-                "or the files of an upload"
+                f"no file or folder {printable_name(str(path))!r}: give a folder of records, "
+                "a list of files, or the files of an upload"
             )
-        add_path(path.name, path)
-        return read, skipped
+        return iter([_read_path(path.name, path)])
     if isinstance(source, Iterable) and not isinstance(source, bytes | bytearray | Mapping):
-        for item in source:
-            if isinstance(item, str | Path):
-                add_path(Path(item).name, Path(item))
-            elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
-                read.append((item[0], bytes(item[1])))
-            elif _is_upload(item):
-                name, content = _upload(item)
-                read.append((name, bytes(content)))
-            else:
-                skipped.append(Skipped(excerpt(item, 60), "not a file name or an uploaded file"))
-        return read, skipped
+        return _from_items(source)
     raise TypeError(
         f"load_class reads a folder, a file, a list of files or an upload's files, "
         f"got {excerpt(source)}"
     )
 
 
+def _read_path(name: str, path: Path) -> tuple[str, bytes] | Skipped:
+    name = printable_name(name)
+    problem = _file_problem(path)
+    if problem is not None:
+        return Skipped(name, problem)
+    try:
+        with open(path, "rb") as handle:
+            return name, handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        return Skipped(name, f"cannot read it: {error.strerror or error}")
+
+
+def _uploaded(name: str, content: Any) -> tuple[str, bytes] | Skipped:
+    data = _content(content)
+    if data is None:
+        return Skipped(
+            printable_name(name), f"its content is not bytes (got {type(content).__name__})"
+        )
+    return printable_name(name), data
+
+
+def _from_uploads(uploads: list[tuple[str, Any]]) -> Iterator[tuple[str, bytes] | Skipped]:
+    for name, content in uploads:
+        yield _uploaded(name, content)
+
+
+def _from_items(items: Iterable[Any]) -> Iterator[tuple[str, bytes] | Skipped]:
+    for item in items:
+        if isinstance(item, str | Path):
+            yield _read_path(Path(item).name, Path(item))
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+            yield _uploaded(item[0], item[1])
+        elif _is_upload(item):
+            yield _uploaded(*_upload(item))
+        else:
+            yield Skipped(excerpt(item, 60), "not a file name or an uploaded file")
+
+
+def read_sources(source: Any) -> tuple[list[tuple[str, bytes]], list[Skipped]]:
+    """Every file of ``source`` as ``(name, bytes)``, and those that could not be read.
+
+    All in memory at once: :func:`iter_sources` gives them one at a time
+    (what :func:`load_class` uses).
+    """
+    read: list[tuple[str, bytes]] = []
+    skipped: list[Skipped] = []
+    for item in iter_sources(source):
+        if isinstance(item, Skipped):
+            skipped.append(item)
+        else:
+            read.append(item)
+    return read, skipped
+
+
 def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None, str]:
     """One file as a counted game, or ``(None, None, reason)`` when it cannot be used."""
-    from prohis_nb.classroom.counts import count_game
+    from prohis_nb.classroom.counts import count_game_seats
 
     if len(data) > MAX_RECORD_BYTES:
         return None, None, f"larger than a record may be ({MAX_RECORD_BYTES:,} bytes)"
     try:
-        text = data.decode("utf-8")
+        text = without_bom(data).decode("utf-8")  # Notepad's byte-order mark is no problem
     except UnicodeDecodeError:
         return None, None, "not a text file (not UTF-8): not a game record"
     try:
@@ -171,7 +293,7 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
     except (ProhisNbError, ValueError, TypeError, RecursionError) as error:
         return None, None, f"not a game record: {_one_line(error)}"
     try:
-        counts, final = count_game(record)
+        counts, seat_counts, final = count_game_seats(record)
     except (ProhisNbError, ValueError, TypeError, KeyError, RecursionError) as error:
         return None, None, f"cannot be replayed: {_one_line(error)}"
     result = GameResult(
@@ -181,21 +303,42 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         ended=final.ended,
         counts=counts,
         scores=tuple(final.scores()),
+        students=students_of(record.extra.get("students"), final.players),
+        seat_counts=tuple(seat_counts),
     )
     return result, record, ""
 
 
+def students_of(value: Any, players: int) -> tuple[str, ...] | None:
+    """A record's optional ``students`` list (who sat in each seat), or None if unusable.
+
+    Usable: one non-empty name per seat, in seat order (docs/records.md). A
+    record without it, or with anything else, counts its decisions by game.
+    """
+    if not isinstance(value, list) or len(value) != players:
+        return None
+    if not all(isinstance(name, str) and name.strip() for name in value):
+        return None
+    return tuple(name.strip() for name in value)
+
+
 def read_games(source: Any) -> tuple[list[GameResult], list[Skipped]]:
     """Every usable game of ``source`` (in file order), and every file skipped with its reason."""
-    files, skipped = read_sources(source)
     games: list[GameResult] = []
-    seen: dict[str, str] = {}
-    for name, data in files:
+    skipped: list[Skipped] = []
+    seen: dict[bytes, str] = {}  # a digest of each game counted: a whole record is never kept
+    for item in iter_sources(source):
+        if isinstance(item, Skipped):
+            skipped.append(item)
+            continue
+        name, data = item
         result, record, reason = read_game(name, data)
+        del data, item  # one file at a time: its bytes go before the next is read
         if result is None or record is None:
             skipped.append(Skipped(name, reason))
             continue
-        key = json.dumps(record.to_json(), sort_keys=True)
+        canonical = json.dumps(record.to_json(), sort_keys=True).encode("utf-8", "surrogatepass")
+        key = hashlib.sha256(canonical).digest()
         if key in seen:
             skipped.append(Skipped(name, f"the same game as {seen[key]} (counted once)"))
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prohis_nb.plots import PALETTE, _figure, _style
+from prohis_nb.plots import PALETTE, _figure, _style, describe
 from prohis_nb.presenting import font_size
 from prohis_nb.text import percent
 
@@ -64,4 +64,20 @@ def class_vs_theory(table: Any):
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.08 - 0.6 / len(rows)), ncol=3,
               fontsize=font_size(12), frameon=False)  # fmt: skip
+    said = "; ".join(
+        f"{row.description}: {percent(row.rate)} ({percent(row.low)} to {percent(row.high)})"
+        + _theory(row)
+        for row in rows[::-1]
+    )
+    interval = percent(table.confidence)
+    describe(fig, f"{game}, what our class did, each rate with its {interval} interval: {said}.")
     return fig, ax
+
+
+def _theory(row: Any) -> str:
+    """The prediction beside a row, in words ("" when the model says nothing)."""
+    if row.predicted_low is None:
+        return ", no prediction"
+    if row.predicted_high - row.predicted_low > 1e-3:
+        return f", equilibrium {percent(row.predicted_low)} to {percent(row.predicted_high)}"
+    return f", equilibrium {percent(row.predicted_low)}"

@@ -28,11 +28,27 @@ from pathlib import Path
 from typing import Any
 
 from prohis_nb.classroom.intervals import clustered, interval
-from prohis_nb.classroom.loading import GameResult, Skipped, read_games
+from prohis_nb.classroom.loading import GameResult, Skipped, printable_name, read_games
 from prohis_nb.classroom.theory import Prediction, convoy_predictions, declaration_predictions
 from prohis_nb.text import count, percent
 
-GAMES = ("prohis", "smuggle")
+
+def class_games() -> list[str]:
+    """The registered games that have a class table (a counter in their registry entry)."""
+    from prohis_nb.core.registry import names, spec
+
+    return [name for name in names() if spec(name).has("class_counter")]
+
+
+def _game_spec(game: str) -> Any:
+    """``game``'s registry entry if it has a class table, else a ``ValueError`` naming those."""
+    from prohis_nb.core.registry import spec
+
+    found = spec(game)  # an unknown game: "unknown game ...; the game is one of ..."
+    found.load("class_counter")  # no counter: "... has no class counter; the games that have one"
+    return found
+
+
 KIND_WORDS = {
     "0_items": "declarations of nothing",
     "1_items": "declarations of 1 item",
@@ -93,11 +109,20 @@ def _short(model: str) -> str:
 class ClassTable:
     """The rows of the class table, shown as HTML in a notebook; plain data underneath."""
 
-    def __init__(self, rows: list[Row], method: str, confidence: float, clustered: bool) -> None:
+    def __init__(
+        self,
+        rows: list[Row],
+        method: str,
+        confidence: float,
+        clustered: bool,
+        unit: str | None = None,
+    ) -> None:
         self.rows = rows
         self.method = method
         self.confidence = confidence
         self.clustered = clustered
+        #: what the intervals were clustered by, in words ("student", "game (...)"), or None
+        self.unit = unit if clustered else None
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)
@@ -118,7 +143,11 @@ class ClassTable:
     def interval_words(self) -> str:
         """How the intervals were computed, in one sentence."""
         name = "Wilson score" if self.method == "wilson" else "exact Clopper–Pearson"
-        how = ", clustered by game (effective sample size)" if self.clustered else ""
+        how = (
+            f", clustered by {self.unit or 'game'} (effective sample size, t quantile)"
+            if self.clustered
+            else ""
+        )
         return f"{percent(self.confidence)} {name} intervals{how}"
 
     def to_rows(self) -> list[list[Any]]:
@@ -134,13 +163,20 @@ class ClassTable:
             out.append(values)
         return out
 
-    def to_csv(self, path: str | Path | None = None) -> str:
-        """The table as CSV text (header first); also written to ``path`` when given."""
+    def to_csv(self, path: str | Path | None = None, *, overwrite: bool = False) -> str:
+        """The table as CSV text (header first); also written to ``path`` when given.
+
+        Written as every file of the package is (:mod:`prohis_nb.core.files`):
+        never over a notebook, never over an existing file unless
+        ``overwrite=True``, never half; a refusal raises ``SaveError`` and
+        leaves the file as it was.
+        """
+        from prohis_nb.core.files import write_text
         from prohis_nb.widgets.downloads import csv_text
 
         text = csv_text(self.to_rows())
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8", newline="")  # the csv module's line ends
+            write_text(path, text, overwrite=overwrite, newline="")  # the csv module's line ends
         return text
 
     def to_pandas(self) -> Any:
@@ -294,6 +330,18 @@ def _smuggle_specs() -> list[Spec]:
     return specs
 
 
+def _prohis_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
+    """Prohis's theory column: the convoy game, its chance of a dirty hand read off the class."""
+    from_dirty = totals["convoys_dirty"] + totals["convoys_bait"]
+    p = from_dirty / totals["convoys"] if totals["convoys"] else None
+    return convoy_predictions(p)
+
+
+def _smuggle_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
+    """Smuggle's theory column: the declaration and informer games (the class's counts unused)."""
+    return declaration_predictions()
+
+
 def _no_prediction(measure: str) -> str:
     if measure.startswith("control"):
         return (
@@ -322,9 +370,8 @@ class ClassResults:
     # ---------------------------------------------------------------- counts
 
     def games_of(self, game: str) -> list[GameResult]:
-        """The counted games of ``game`` (``"prohis"`` or ``"smuggle"``)."""
-        if game not in GAMES:
-            raise ValueError(f"game is one of {', '.join(map(repr, GAMES))}, got {game!r}")
+        """The counted games of ``game`` (any game of :func:`class_games`)."""
+        _game_spec(game)
         return [g for g in self.games if g.game == game]
 
     def totals(self, game: str) -> dict[str, int]:
@@ -340,13 +387,8 @@ class ClassResults:
     def predictions(self, game: str) -> dict[str, Prediction]:
         """The theory's predictions for ``game``'s rows (computed once; Smuggle's take seconds)."""
         if game not in self._predictions:
-            if game == "prohis":
-                t = self.totals("prohis")
-                from_dirty = t["convoys_dirty"] + t["convoys_bait"]
-                p = from_dirty / t["convoys"] if t["convoys"] else None
-                self._predictions[game] = convoy_predictions(p)
-            else:
-                self._predictions[game] = declaration_predictions()
+            predict = _game_spec(game).load("class_predictions")
+            self._predictions[game] = predict(self.totals(game))
         return self._predictions[game]
 
     # ---------------------------------------------------------------- the table
@@ -358,33 +400,51 @@ class ClassResults:
         method: str = "wilson",
         confidence: float = 0.95,
         by_game: bool = True,
+        cluster: str = "student",
     ) -> ClassTable:
         """The class table: one :class:`Row` per rate, for ``game`` or for every game played.
 
-        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``;
-        ``by_game``: widen each interval for decisions clustered in games
-        (:func:`~prohis_nb.classroom.intervals.clustered`), else treat them as
-        independent.
+        ``method``: ``"wilson"`` (default) or ``"clopper-pearson"``.
+        ``cluster``: ``"student"`` (default) or ``"game"``: the unit whose
+        decisions are correlated (a student keeps their habits from game to
+        game); each interval is widened by the design effect of that unit and
+        uses a t quantile on clusters − 1
+        (:func:`~prohis_nb.classroom.intervals.clustered`). By student needs
+        every record to name its students (``students``, docs/records.md);
+        otherwise it falls back to games and the table says so
+        (:attr:`ClassTable.unit`). ``by_game=False``: no clustering at all
+        (decisions treated as independent).
         """
         if method not in ("wilson", "clopper-pearson"):
             raise ValueError(f"method is 'wilson' or 'clopper-pearson', got {method!r}")
-        wanted = [game] if game is not None else [g for g in GAMES if self.games_of(g)]
+        if cluster not in ("student", "game"):
+            raise ValueError(f"cluster is 'student' or 'game', got {cluster!r}")
+        wanted = [game] if game is not None else [g for g in class_games() if self.games_of(g)]
         rows: list[Row] = []
+        units: set[str] = set()
         for name in wanted:
             played = self.games_of(name)
             if not played:
                 continue
-            specs = _prohis_specs() if name == "prohis" else _smuggle_specs()
+            specs = _game_spec(name).load("class_rates")()
             predictions = self.predictions(name)
             for measure, description, numerator, denominator in specs:
                 per_game = [(numerator(g.counts), denominator(g.counts)) for g in played]
                 k = sum(x for x, _ in per_game)
                 n = sum(y for _, y in per_game)
+                groups, unit = per_game, "game"
+                if cluster == "student":
+                    by_student = _per_student(played, numerator, denominator, k, n)
+                    if by_student is not None:
+                        groups, unit = by_student, "student"
+                    else:
+                        unit = "game (the records name no students)"
                 low: float | None
                 high: float | None
                 if n:
+                    units.add(unit)
                     low, high = (
-                        clustered(per_game, method, confidence)
+                        clustered(groups, method, confidence)
                         if by_game
                         else interval(k, n, method, confidence)
                     )
@@ -411,13 +471,20 @@ class ClassResults:
                         note=prediction.note,
                     )
                 )
-        return ClassTable(rows, method, confidence, by_game)
+        words = " and ".join(sorted(units)) if units else None
+        return ClassTable(rows, method, confidence, by_game, words)
 
     # ---------------------------------------------------------------- outputs
 
-    def to_csv(self, path: str | Path | None = None, **table: Any) -> str:
-        """The table of every game as CSV text (written to ``path`` too when given)."""
-        return self.table(**table).to_csv(path)
+    def to_csv(
+        self, path: str | Path | None = None, *, overwrite: bool = False, **table: Any
+    ) -> str:
+        """The table of every game as CSV text (written to ``path`` too when given).
+
+        ``path`` is written safely: never a notebook, never an existing file
+        unless ``overwrite=True`` (``SaveError`` otherwise, the file untouched).
+        """
+        return self.table(**table).to_csv(path, overwrite=overwrite)
 
     def csv_link(self, filename: str = "class_results.csv", **table: Any) -> str:
         """HTML of a link that downloads the table as CSV through the browser (works on Binder)."""
@@ -434,12 +501,12 @@ class ClassResults:
     def plot(self, game: str | None = None, **table: Any):
         """The class's rates with their intervals against the theory: ``(figure, axes)``.
 
-        ``game``: ``"prohis"`` or ``"smuggle"``; by default the first game played.
+        ``game``: a game of :func:`class_games`; by default the first game played.
         """
         from prohis_nb.classroom.plots import class_vs_theory
 
         if game is None:
-            played = [g for g in GAMES if self.games_of(g)]
+            played = [g for g in class_games() if self.games_of(g)]
             if not played:
                 raise ValueError("no game was counted: nothing to plot")
             game = played[0]
@@ -448,11 +515,11 @@ class ClassResults:
     def summary(self) -> str:
         """Games counted, by game, and files skipped, in one sentence."""
         parts = []
-        for game in GAMES:
+        for game in class_games():
             played = self.games_of(game)
             if played:
                 unfinished = sum(1 for g in played if not g.ended)
-                text = f"{count(len(played), 'game')} of {game.capitalize()}"
+                text = f"{count(len(played), 'game')} of {_game_spec(game).title}"
                 if unfinished:
                     text += f" ({unfinished} unfinished)"
                 parts.append(text)
@@ -460,12 +527,39 @@ class ClassResults:
         return f"{counted} counted; {count(len(self.skipped), 'file')} skipped."
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{html.escape(str(s))}</li>" for s in self.skipped)
+        # printable_name: a file name that is not UTF-8 would make the page unencodable
+        items = "".join(f"<li>{html.escape(printable_name(str(s)))}</li>" for s in self.skipped)
         skipped = f"<p>Skipped:</p><ul class='pnb-skipped'>{items}</ul>" if items else ""
         return f"<p>{html.escape(self.summary())}</p>{skipped}"
 
     def __repr__(self) -> str:
-        return "\n".join([self.summary(), *(f"  skipped {s}" for s in self.skipped)])
+        lines = [self.summary(), *(f"  skipped {s}" for s in self.skipped)]
+        return printable_name("\n".join(lines))
+
+
+def _per_student(
+    played: list[GameResult],
+    numerator: Callable[[dict[str, int]], int],
+    denominator: Callable[[dict[str, int]], int],
+    k: int,
+    n: int,
+) -> list[tuple[int, int]] | None:
+    """``(successes, trials)`` of each student over every game they played, or None.
+
+    None when a record names no students, or when the seats' own decisions do
+    not add up to the game's (a rate that is not one seat's decision).
+    """
+    totals: dict[str, list[int]] = {}
+    for result in played:
+        if result.students is None or len(result.seat_counts) != len(result.students):
+            return None
+        for student, counts in zip(result.students, result.seat_counts, strict=True):
+            pair = totals.setdefault(student, [0, 0])
+            pair[0] += numerator(counts)
+            pair[1] += denominator(counts)
+    if sum(a for a, _ in totals.values()) != k or sum(b for _, b in totals.values()) != n:
+        return None
+    return [(a, b) for a, b in totals.values()]
 
 
 def load_class(source: Any) -> ClassResults:

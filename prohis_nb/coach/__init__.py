@@ -16,13 +16,13 @@ without giving away a card:
   (:mod:`prohis_nb.coach.review`).
 
 Each game has its own module (``prohis_nb.coach.prohis``,
-``prohis_nb.coach.smuggle``) with the same two functions; these pick the
-right one from the view.
+``prohis_nb.coach.smuggle``, a stage game's ``coach`` module) with the same
+two functions; these pick the one its registry entry names
+(:mod:`prohis_nb.core.registry`) from the view.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -32,16 +32,17 @@ __all__ = ["Advice", "Belief", "Choice", "Verdict", "advise", "judge", "judge_re
 
 
 def _game_module(view: Any) -> ModuleType:
-    """The coach module for the game ``view`` belongs to."""
-    module = type(view).__module__
-    if module.startswith("prohis_nb.prohis"):
-        return import_module("prohis_nb.coach.prohis")
-    if module.startswith("prohis_nb.smuggle"):
-        return import_module("prohis_nb.coach.smuggle")
-    raise TypeError(
-        f"the coach reads a seat's view (game.view(seat)) of Prohis or Smuggle, "
-        f"not {type(view).__name__}"
-    )
+    """The coach module of the game ``view`` belongs to (the registry names it)."""
+    from prohis_nb.core.registry import spec_of
+
+    try:  # a game's own values go to its coach, which says what it needs instead
+        spec = spec_of(view)
+    except TypeError:
+        raise TypeError(
+            f"the coach reads a seat's view (game.view(seat)) of a registered game, "
+            f"not {type(view).__name__}"
+        ) from None
+    return spec.load("coach")
 
 
 def advise(view: Any) -> Advice:

@@ -40,10 +40,11 @@ def judge_record(
     ``index`` is the action's position in the record. Raises ``RecordError``
     for a malformed record and ``UnknownSeatError`` for a seat not at the table.
     """
-    from prohis_nb.coach import judge
+    from prohis_nb.core.registry import spec
 
     record = source.record() if isinstance(source, GameBase) else load_record(source)
     game = record.new_game()
+    judge = spec(record.game).load("coach").judge  # the game's coach, as the registry names it
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
     ):

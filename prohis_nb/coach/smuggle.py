@@ -44,17 +44,18 @@ The decisions:
 
 The solved game of the default board ships with the package (reading it
 takes about half a second; another board is solved, 10 to 30 seconds); it is
-cached per board, and :func:`warm_up` builds every table the coach needs, so
-each later decision takes milliseconds.
+cached per board (the last ``SOLVED_BOARDS``, 4, about 40 MB each), and
+:func:`warm_up` builds every table the coach needs, so each later decision
+takes milliseconds. :func:`solving_note` says when a board must be solved first.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -62,6 +63,7 @@ from prohis_nb.analysis import smuggle as maths
 from prohis_nb.analysis.signalling import (
     ALL_DECLARATIONS,
     IMMUNITY,
+    SOLVED_BOARDS,
     HandType,
     declaration_equilibrium,
     describe,
@@ -99,13 +101,54 @@ class Solved:
     fresh: float  # a fresh hand's equilibrium value
 
 
-@cache
+#: The solved boards kept, least recently used first (at most ``SOLVED_BOARDS``).
+_SOLVED: OrderedDict[Board, Solved] = OrderedDict()
+
+
+def is_solved(board: Board) -> bool:
+    """Whether the coach can read ``board``'s solved game at once (stored, or solved already)."""
+    return board == _DEFAULT_BOARD or board in _SOLVED
+
+
+def solving_note(view: Any) -> str | None:
+    """What to say while the coach of ``view`` solves a new board first, or ``None``.
+
+    A Smuggle game with a board of its own (a variant) makes the coach solve
+    that board's declaration game on first use: 10 to 30 seconds.
+    """
+    from prohis_nb.smuggle.views import SeatView
+
+    if not isinstance(view, SeatView):
+        return None
+    try:
+        board = board_of(view)
+    except Exception:  # noqa: BLE001 - a bad view is refused by advise, with its message
+        return None
+    if is_solved(board):
+        return None
+    return "Solving this board… (a board of its own is solved once: 10 to 30 seconds)"
+
+
 def solved(board: Board) -> Solved:
     """The solved game's tables for ``board`` (read or solved once, then cached).
 
     The default board is asked for as ``declaration_equilibrium()``, the call
     the lessons and tests make, so a process solves it once for all of them.
+    At most :data:`~prohis_nb.analysis.signalling.SOLVED_BOARDS` boards are
+    kept (about 40 MB each): a new one drops the least recently used.
     """
+    if board in _SOLVED:
+        _SOLVED.move_to_end(board)
+        return _SOLVED[board]
+    table = _solve(board)
+    _SOLVED[board] = table
+    while len(_SOLVED) > SOLVED_BOARDS:
+        dropped, _ = _SOLVED.popitem(last=False)
+        _INHERITED.pop(dropped, None)
+    return table
+
+
+def _solve(board: Board) -> Solved:
     eq = declaration_equilibrium(None if board == _DEFAULT_BOARD else board)
     search = {d: float(s) for d, s in zip(eq.declarations, eq.search, strict=True)}
     values = {t: float(v) for t, v in zip(eq.types, eq.values, strict=True)}
@@ -132,6 +175,7 @@ def warm_up(board: Board | None = None) -> None:
     board = board or Board()
     for t in solved(board).values:
         inherited_value(t, board)
+    _ = _every_equilibrium(board)._charnes_cooper  # every equilibrium, for the Officer
 
 
 _RULES_BOARD: dict[str, Board] = {}
@@ -172,9 +216,9 @@ def inherited_value(t: HandType, board: Board) -> float:
     equilibrium value. The same number as
     :func:`prohis_nb.analysis.informer.inherited_value`, from cached tables.
     """
+    values = solved(board).values  # first: a board solved anew may drop another's values
     known = _INHERITED.setdefault(board, {})
     if t not in known:
-        values = solved(board).values
         cards = _cards_of_type(t)
         rest = Counter(PACK_COUNTS)
         rest.subtract(cards)
@@ -314,30 +358,43 @@ def _posterior(
     tells nothing and the card count alone is returned (``informative`` False).
     """
     weights: dict[HandType, float] = {}
-    worlds = [
-        (float(p), w.tracked, w.unseen, known.pool(w), comb(sum(known.pool(w)), w.unseen))
-        for w, p in known.worlds.items()
-    ]
+    worlds = _worlds(known)
     for t, sigma, need in _senders(table, declaration):
-        # P_count(t): the hand is exactly t's cards (goods, the Bag, luggage for the rest)
-        likely = 0.0
-        for p, tracked, unseen, pool, total in worlds:
-            ways = 1
-            for i, n in enumerate(need):
-                more = n - tracked[i]
-                if more < 0:
-                    ways = 0
-                    break
-                if more:
-                    ways *= comb(pool[i], more)
-            if ways and total and sum(need) - sum(tracked) == unseen:
-                likely += p * ways / total
+        likely = _count_probability(worlds, need)
         if likely:
             weights[t] = likely * sigma
     weight_sum = sum(weights.values(), 0.0)
     if weight_sum <= 1e-15:
         return type_prior(known), False
     return {t: w / weight_sum for t, w in weights.items()}, True
+
+
+_World = tuple[float, tuple[int, ...], int, tuple[int, ...], int]
+
+
+def _worlds(known: counting.Knowledge) -> list[_World]:
+    """``(P, tracked counts, unseen, pool, ways to draw the unseen)`` of every world."""
+    return [
+        (float(p), w.tracked, w.unseen, known.pool(w), comb(sum(known.pool(w)), w.unseen))
+        for w, p in known.worlds.items()
+    ]
+
+
+def _count_probability(worlds: list[_World], need: tuple[int, ...]) -> float:
+    """P_count(the hand is exactly ``need``'s cards: goods, the Bag, luggage for the rest)."""
+    likely = 0.0
+    for p, tracked, unseen, pool, total in worlds:
+        ways = 1
+        for i, n in enumerate(need):
+            more = n - tracked[i]
+            if more < 0:
+                ways = 0
+                break
+            if more:
+                ways *= comb(pool[i], more)
+        if ways and total and sum(need) - sum(tracked) == unseen:
+            likely += p * ways / total
+    return likely
 
 
 _SENDERS: dict[tuple[int, Any], tuple[tuple[HandType, float, tuple[int, ...]], ...]] = {}
@@ -541,6 +598,77 @@ def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     return tuple(choices), why + "."
 
 
+@lru_cache(maxsize=SOLVED_BOARDS)  # (bounded like the solved boards: a board's set is large)
+def _every_equilibrium(board: Board) -> Any:
+    """Every equilibrium of ``board``'s declaration game (:mod:`..analysis.signalling_sets`)."""
+    from prohis_nb.analysis.signalling_sets import declarer_set
+
+    return declarer_set(None if board == _DEFAULT_BOARD else board)
+
+
+@lru_cache(maxsize=1024)
+def _possible_senders(board: Board, declaration: Any) -> tuple[tuple[int, HandType, Any], ...]:
+    """``(row, type, the type's cards as counts)`` of every type that *some* equilibrium
+    lets make ``declaration`` (its best replies at the pinned search rates)."""
+    every = _every_equilibrium(board)
+    eq = every.equilibrium
+    j = eq.index(declaration)
+    rows = sorted({int(i) for i, d in every.pairs if d == j})
+    return tuple((i, eq.types[i], counting.counts(_cards_of_type(eq.types[i]))) for i in rows)
+
+
+@lru_cache(maxsize=256)
+def _other_extreme(
+    board: Board, declaration: Any, weights: tuple[float, ...], gains: tuple[float, ...], side: int
+) -> tuple[float, float] | None:
+    """The lowest (``side`` −1), highest (+1) or both (0) search gains over every equilibrium.
+
+    ``weights`` and ``gains``: per row of :func:`_possible_senders` (the card
+    count's P of that hand, the Officer's gain from searching it). One linear
+    program per side asked (about 40 ms each on the default board), cached so a
+    verdict after the advice does not solve them again.
+    """
+    import numpy as np
+
+    every = _every_equilibrium(board)
+    rows = [i for i, _, _ in _possible_senders(board, declaration)]
+    w = np.zeros(len(every.equilibrium.types))
+    v = np.zeros(len(every.equilibrium.types))
+    w[rows], v[rows] = weights, gains
+    found = every.ratio_extremes(declaration, w, v, sides=(side,) if side else (-1, 1))
+    if found is None:
+        return None
+    return found[0][0], found[1][0]
+
+
+def _equilibrium_dependence(
+    board: Board, known: Any, heard: Any, gain_of: Any, vertex_gain: float
+) -> tuple[float, float] | None:
+    """The search gain's range over every equilibrium, as far as the advice needs it.
+
+    The lowest and highest expected gain from searching ``heard`` (card count ×
+    each equilibrium's declarer, by Bayes). Only the side that could reverse the
+    solved game's advice is solved; the other end is then ``vertex_gain``.
+    ``None`` when no hand the card count allows makes ``heard`` in any equilibrium.
+    """
+    worlds = _worlds(known)
+    senders = _possible_senders(board, heard)
+    weights = tuple(_count_probability(worlds, need) for _, _, need in senders)
+    if not any(weights):
+        return None
+    gains = tuple(float(gain_of(t)) for _, t, _ in senders)
+    side = -1 if vertex_gain > TIE else 1 if vertex_gain < -TIE else 0
+    found = _other_extreme(board, heard, weights, gains, side)
+    if found is None:
+        return None
+    low, high = found
+    if side == -1:  # the highest was not solved: this equilibrium's gain is a lower bound of it
+        return min(low, vertex_gain), vertex_gain
+    if side == 1:
+        return vertex_gain, max(high, vertex_gain)
+    return low, high
+
+
 def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
@@ -549,19 +677,24 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     c, fine = board.compensation, board.immunity_fine
     if heard == IMMUNITY:
         accept = 0.0
-        check = sum(
-            p * (-fine if t.bag else fine + board.hand_fines(Counter(t.goods)))
-            for t, p in post.items()
-        )
+
+        def searched(t: HandType) -> float:
+            return -fine if t.bag else fine + board.hand_fines(Counter(t.goods))
+
         other, verb, does, noun = "challenge", "challenging", "challenges", "claim"
     else:
         duty = board.hand_duty(Counter(heard))
         accept = float(duty)
-        check = sum(
-            p * (board.hand_fines(Counter(t.goods)) if _is_false(t, heard) else duty - c)
-            for t, p in post.items()
-        )
+
+        def searched(t: HandType) -> float:
+            return board.hand_fines(Counter(t.goods)) if _is_false(t, heard) else duty - c
+
         other, verb, does, noun = "search", "searching", "searches", "declaration"
+    check = sum(p * searched(t) for t, p in post.items())
+    span = _equilibrium_dependence(
+        board, known, heard, lambda t: searched(t) - accept, float(check) - accept
+    )
+    depends = span is not None and span[0] < -TIE and span[1] > TIE
     model = (
         "your money from this hand: the hand's cards by the card count, weighted by how often "
         "the solved game's declarer of each hand makes this declaration; the receiver never informs"
@@ -578,6 +711,10 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
         "equilibrium_rate": table.search[heard],
         "observed_false_rate": lie,
         "observed_false_seen": _fmt_rate(lie, hits, tries),
+        # the gain from searching over every equilibrium (one end may be this one's) and
+        # whether some equilibrium reverses the advice
+        "equilibrium_gain_range": span,
+        "depends_on_equilibrium": depends,
     }
     if lie is not None and heard != IMMUNITY:
         details["observed_search_gain"] = maths.search_gain(heard, lie, board)
@@ -607,6 +744,13 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
         why = (
             f"{better} {what} pays {money(abs(gain))} more on average: by the card count and "
             f"the solved game, the claim is false {percent(p_false)} of the time"
+        )
+    if depends and span is not None:
+        why += (
+            f"; but this depends on which equilibrium is played (all are equally exact): "
+            f"over every equilibrium's declarers, {verb} gains from {money(span[0])} to "
+            f"{money(span[1])} against accepting, so in some "
+            f"{'accepting' if gain > 0 else verb} is better"
         )
     return choices, why + "."
 

@@ -13,8 +13,9 @@ everything it saw, and the sample is drawn from it, under the model stated in
 :mod:`prohis_nb.core.knowledge` (a uniform shuffle; every hidden choice any of
 the physical cards alike). Each game says what its seats know and how the
 sample is built: :mod:`prohis_nb.prohis.determinize` and
-:mod:`prohis_nb.smuggle.determinize`. A view given from outside is checked
-once; one no game could show is refused with a
+:mod:`prohis_nb.smuggle.determinize` (each game names its own in the
+registry, :mod:`prohis_nb.core.registry`). A view given from outside is
+checked once; one no game could show is refused with a
 :class:`~prohis_nb.errors.ViewError`.
 
 >>> import random
@@ -37,27 +38,22 @@ if TYPE_CHECKING:
 def determinize(view: Any, rng: random.Random) -> Any:
     """A complete game consistent with ``view``, drawn from the seat's exact posterior.
 
-    ``view``: a seat's view (``game.view(seat)``) of a Prohis or a Smuggle
-    game in progress; ``rng``: a ``random.Random``, the only randomness used
+    ``view``: a seat's view (``game.view(seat)``) of a game in progress, of
+    any registered game (:mod:`prohis_nb.core.registry`: each game names its
+    own ``determinize``); ``rng``: a ``random.Random``, the only randomness used
     (same view, same seed: same sample). Returns a game of the view's kind
     that can be played on to the end. Raises :class:`~prohis_nb.errors.ViewError`
     (also a ``TypeError`` and a ``ValueError``) for anything but a seat's view,
     a view no game could show, or a finished game.
     """
-    from prohis_nb.prohis.views import SeatView as ProhisView
-    from prohis_nb.smuggle.views import SeatView as SmuggleView
-
-    if isinstance(view, ProhisView):
-        from prohis_nb.prohis.determinize import determinize_prohis
-
-        return determinize_prohis(view, rng)
-    if isinstance(view, SmuggleView):
-        from prohis_nb.smuggle.determinize import determinize_smuggle
-
-        return determinize_smuggle(view, rng)
+    from prohis_nb.core.registry import spec_of_view
     from prohis_nb.errors import ViewError
 
-    raise ViewError(
-        f"determinize needs a seat's view (game.view(seat)) of a Prohis or Smuggle game, got "
-        f"{type(view).__name__}"
-    )
+    try:
+        spec = spec_of_view(view)
+    except TypeError:
+        raise ViewError(
+            f"determinize needs a seat's view (game.view(seat)) of a registered game, got "
+            f"{type(view).__name__}"
+        ) from None
+    return spec.load("determinize")(view, rng)

@@ -10,6 +10,14 @@ command line, a tournament's results) goes through :func:`write_text`:
 * the text goes to a temporary file in the same folder first, which then
   replaces the target in one step (``os.replace``): a crash or a full disk
   never leaves a half-written file behind.
+
+Work that takes a while (a game played in the terminal, a tournament) checks
+where its results go *before* it starts (:func:`check_target`,
+:func:`check_folder`), and saves them with :func:`save_text` afterwards: if
+the target appeared or failed meanwhile, the text goes under a free name
+(:func:`free_name`), in the same folder or else in a new folder made for it
+(:func:`rescue_folder`), and the caller says where. Finished work is never
+thrown away.
 """
 
 from __future__ import annotations
@@ -35,6 +43,11 @@ def check_target(path: str | Path, overwrite: bool = False) -> Path:
     name = str(target)
     if not name.strip() or name in (".", ".."):
         raise SaveError("give a file name, e.g. my-game.json")
+    if "\0" in name:
+        raise SaveError(
+            f"{excerpt(name)} holds the NUL character (\\x00), which no file name may hold; "
+            "choose a name of ordinary characters, e.g. my-game.json"
+        )
     if target.suffix.lower() in PROTECTED_SUFFIXES:
         raise SaveError(
             f"{excerpt(name)} is a notebook name: a record is never saved as a notebook; "
@@ -55,15 +68,166 @@ def check_target(path: str | Path, overwrite: bool = False) -> Path:
     return target
 
 
-def write_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
+def check_folder(folder: str | os.PathLike[str], make: bool = True) -> Path:
+    """Return ``folder`` if files can be written into it (made first with ``make``).
+
+    Raises ``SaveError`` saying why not: a file where the folder should be, a
+    name no folder may have, no right to make or write it.
+    """
+    try:
+        path = Path(folder)
+    except TypeError:
+        raise SaveError(f"a folder name is text, got {excerpt(folder)}") from None
+    name = str(path)
+    if not name.strip():
+        raise SaveError("give a folder name, e.g. results")
+    if "\0" in name:
+        raise SaveError(f"{excerpt(name)} holds the NUL character, which no folder name may hold")
+    try:
+        if path.exists() and not path.is_dir():
+            raise SaveError(f"{excerpt(name)} is a file, not a folder")
+        if make:
+            path.mkdir(parents=True, exist_ok=True)
+        elif not path.is_dir():
+            raise SaveError(f"the folder {excerpt(name)} does not exist; make it first")
+    except SaveError:
+        raise
+    except (OSError, ValueError) as error:  # a file on the way, no rights, a name too long...
+        reason = getattr(error, "strerror", None) or str(error)
+        raise SaveError(f"cannot make the folder {excerpt(name)}: {reason}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise SaveError(f"the folder {excerpt(name)} is not writable")
+    return path
+
+
+def check_save(path: str | Path, overwrite: bool = False) -> Path:
+    """:func:`check_target`, and the file's folder must exist and be writable (nothing is made)."""
+    target = check_target(path, overwrite)
+    check_folder(target.parent if str(target.parent) else ".", make=False)
+    return target
+
+
+def free_name(path: str | Path) -> Path:
+    """``path`` if nothing is there, else the first free ``stem-2.suffix``, ``stem-3.suffix``..."""
+    target = Path(path)
+    if not (target.exists() or target.is_symlink()):
+        return target
+    number = 2
+    while True:
+        candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
+        if not (candidate.exists() or candidate.is_symlink()):
+            return candidate
+        number += 1
+
+
+def rescue_folder() -> Path:
+    """A new, empty folder for results whose own folder failed.
+
+    Made in the current folder if it is writable (``prohis-nb-saved-XXXX``),
+    else in the system's temporary folder.
+    """
+    for where in (".", None):
+        try:
+            return Path(tempfile.mkdtemp(prefix="prohis-nb-saved-", dir=where)).resolve()
+        except OSError:
+            continue
+    raise SaveError("no folder can be made to save the results in, here or in the temporary folder")
+
+
+class ResultSaver:
+    """Saves the results of finished work, and never throws them away.
+
+    Each :meth:`save` writes one file (checked before the work with
+    :func:`check_target` or :func:`check_folder`). If the target appeared
+    meanwhile (and ``overwrite`` is false), the file goes under a
+    :func:`free_name` beside it; if its folder is gone it is made again; if
+    it still cannot be written, the file goes into one :func:`rescue_folder`
+    (made once, for every later file too). :meth:`report` then says where
+    the files went that did not go where asked.
+
+    >>> saver = ResultSaver()  # doctest: +SKIP
+    >>> saver.save("results/game.json", text)  # the path it went to  # doctest: +SKIP
+    """
+
+    def __init__(self, overwrite: bool = False) -> None:
+        self.overwrite = overwrite
+        self.moved = 0  # files that did not go where asked
+        self.examples: list[tuple[Path, Path]] = []  # the first few (asked, went)
+        self.rescue: Path | None = None
+
+    def save(self, path: str | Path, content: str | Callable[[str], None]) -> Path:
+        """Write ``content`` (text, or a function filling a file name) to ``path`` or elsewhere.
+
+        Returns where it went. Raises ``SaveError`` only for a name refused
+        outright (a notebook, a NUL), or when nothing can be written anywhere.
+        """
+        target = check_target(path, overwrite=True)  # the name itself (a notebook is never ok)
+        write = _text_writer(content) if isinstance(content, str) else content
+        went = self._write(target, write)
+        if went != target:
+            self.moved += 1
+            if len(self.examples) < 3:
+                self.examples.append((target, went))
+        return went
+
+    def _write(self, target: Path, write: Callable[[str], None]) -> Path:
+        if self.rescue is None:
+            try:
+                return write_atomically(target, write, self.overwrite)
+            except SaveError:
+                pass
+            try:  # it appeared meanwhile, or its folder went: a free name, the folder made again
+                target.parent.mkdir(parents=True, exist_ok=True)
+                return write_atomically(free_name(target), write)
+            except (SaveError, OSError):
+                self.rescue = rescue_folder()
+        return write_atomically(free_name(self.rescue / target.name), write)
+
+    def report(self) -> str | None:
+        """One line saying where the files went that did not go where asked, or ``None``."""
+        if not self.moved:
+            return None
+        shown = "; ".join(f"{asked} → {went}" for asked, went in self.examples)
+        more = f" (and {self.moved - len(self.examples):,} more)" if self.moved > 3 else ""
+        where = f", in {self.rescue}" if self.rescue is not None else ""
+        return (
+            f"{self.moved:,} file(s) could not be written where asked (the name was taken "
+            f"meanwhile, or the folder failed) and were saved under free names{where}: "
+            f"{shown}{more}"
+        )
+
+
+def _text_writer(text: str) -> Callable[[str], None]:
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+
+    return write
+
+
+def save_text(path: str | Path, text: str, overwrite: bool = False) -> Path:
+    """Write ``text`` to ``path``, or, if that fails now, somewhere free; return where it went.
+
+    One file through a :class:`ResultSaver`: for the results of work already
+    done, checked before it (the caller compares the path returned with
+    ``path`` and says where the results went).
+    """
+    return ResultSaver(overwrite).save(path, text)
+
+
+def write_text(
+    path: str | Path, text: str, overwrite: bool = False, newline: str | None = None
+) -> Path:
     """Write ``text`` (UTF-8) to ``path`` atomically; see the module docstring.
 
-    Raises ``SaveError`` (a ``ProhisNbError`` and an ``OSError``) when the
-    target is refused or the system cannot write it; the target is then as it was.
+    ``newline``: as for ``open`` (``""`` writes the line ends of ``text``
+    as they are, e.g. the CSV module's ``\\r\\n``). Raises ``SaveError`` (a
+    ``ProhisNbError`` and an ``OSError``) when the target is refused or the
+    system cannot write it; the target is then as it was.
     """
 
     def write(temporary: str) -> None:
-        with open(temporary, "w", encoding="utf-8") as out:
+        with open(temporary, "w", encoding="utf-8", newline=newline) as out:
             out.write(text)
 
     return write_atomically(path, write, overwrite)

@@ -1,4 +1,4 @@
-"""Game records: what PGN is to chess (RECORD.md).
+"""Game records: what PGN is to chess (docs/records.md).
 
 A record is a small JSON object: the format, the game, the rules, the setup
 (a seed or a stacked table) and every decision taken. ``Record`` reads and
@@ -10,7 +10,7 @@ writes it and replays it into a game; the game classes never see JSON text.
 2
 
 Replaying is lenient about *forced steps* (decisions with a single legal
-action), in both directions, as RECORD.md asks:
+action), in both directions, as docs/records.md asks:
 
 * a step every seat can tell is forced (the ``inspect`` owed after a rejected
   bribe, the last ``turn`` of an inspection) is taken by the engine and not
@@ -28,22 +28,35 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from prohis_nb.core import registry
 from prohis_nb.core.limits import MAX_RECORD_BYTES, check_tree, parse_json
 from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, excerpt
-
-if TYPE_CHECKING:
-    from prohis_nb.core.game import GameBase
 
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
 
 
-def game_classes() -> dict[str, type[GameBase]]:
-    """The games a record may hold, by record format (imported on demand)."""
-    from prohis_nb.games import available_games, game_class
+#: The UTF-8 byte-order mark, as bytes: what Windows Notepad puts before "UTF-8" text.
+UTF8_BOM = b"\xef\xbb\xbf"
 
-    return {game_class(name).record_format: game_class(name) for name in available_games()}
+
+def without_bom(text: Any) -> Any:
+    """``text`` (``str`` or UTF-8 ``bytes``) without one leading byte-order mark.
+
+    RFC 8259 lets a JSON reader ignore it, and records saved by Notepad
+    begin with one. Anything else is returned as it is (the parser judges it).
+    """
+    if isinstance(text, bytes | bytearray) and text[:3] == UTF8_BOM:
+        return bytes(text[3:])
+    if isinstance(text, str) and text[:1] == "\ufeff":
+        return text[1:]
+    return text
+
+
+def game_classes() -> dict[str, Any]:
+    """The games a record may hold: their game classes by record format (from the registry)."""
+    return {spec.record_format: spec.game_class for spec in registry.specs()}
 
 
 @dataclass
@@ -71,17 +84,11 @@ class Record:
             raise RecordError(
                 f"the record lacks {', '.join(missing)}; a record has {', '.join(ENVELOPE_KEYS)}"
             )
-        classes = game_classes()
         fmt = data["format"]
-        if not isinstance(fmt, str) or fmt not in classes:
+        spec = registry.spec_for_format(fmt)  # an unknown format: UnknownGameError (RecordError)
+        if data["game"] != spec.name:
             raise RecordError(
-                f"unknown record format {excerpt(fmt)}; format is one of the strings "
-                f"{', '.join(map(repr, classes))}"
-            )
-        game_class = classes[fmt]
-        if data["game"] != game_class.game_name:
-            raise RecordError(
-                f"format {fmt!r} is a record of {game_class.game_name!r}, but game says "
+                f"format {fmt!r} is a record of {spec.name!r}, but game says "
                 f"{excerpt(data['game'])}"
             )
         if not isinstance(data["rules"], Mapping):
@@ -114,8 +121,11 @@ class Record:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
-        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md."""
-        return cls.from_json(parse_json(text, check=False))  # from_json checks the tree
+        """Parse a record from JSON text (or UTF-8 bytes), within the limits of docs/records.md.
+
+        A leading UTF-8 byte-order mark (Windows Notepad writes one) is skipped.
+        """
+        return cls.from_json(parse_json(without_bom(text), check=False))  # from_json checks it
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -131,7 +141,7 @@ class Record:
     # ------------------------------------------------------------ writing
 
     def to_json(self) -> dict[str, Any]:
-        """The record as a JSON-ready object, keys in RECORD.md's order."""
+        """The record as a JSON-ready object, keys in docs/records.md's order."""
         return {
             "format": self.format,
             "game": self.game,
@@ -166,11 +176,47 @@ class Record:
     def __str__(self) -> str:
         return self.dumps()
 
+    # ------------------------------------------------------------ display
+
+    def summary(self) -> str:
+        """What a record shows of itself in a notebook: public facts only, and a warning.
+
+        A record holds its setup, from which every hand can be rebuilt (a seed
+        deals every card), and every action (a convoy's cards, a bribe's...):
+        it holds every hand. So ``record`` typed alone in a cell shows the
+        game, the number of players, the variants and how many decisions it
+        holds, and says so; ``Stepper(record, seat=S)`` shows it from a seat,
+        ``print(record)`` or ``record.dumps()`` the whole text.
+        """
+        rules = self.rules if isinstance(self.rules, dict) else {}
+        players = rules.get("players")
+        variants = rules.get("variants")
+        named = ", ".join(sorted(map(str, variants))) if isinstance(variants, dict) else ""
+        who = f"{players} players" if isinstance(players, int) else "players not given"
+        how = "a seed" if "seed" in self.setup else "a stacked table"
+        game = self.game if isinstance(self.game, str) and len(self.game) <= 40 else "?"
+        fmt = self.format if isinstance(self.format, str) and len(self.format) <= 40 else "?"
+        return (
+            f"a {game} game ({fmt}) of {who}"
+            f"{f', variants {named}' if named else ''}, dealt from {how}, with "
+            f"{len(self.actions)} recorded decisions. It holds every hand (its setup "
+            "rebuilds every card): the teacher's while the game is played. See it from one "
+            "seat with Stepper(record, seat=S)."
+        )
+
+    def __repr__(self) -> str:
+        return f"<Record: {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<div class='pnb-record'><b>Game record</b>: {html.escape(self.summary())}</div>"
+
     # ------------------------------------------------------------ replaying
 
-    def new_game(self):
+    def new_game(self) -> Any:
         """The game at its start, before any action (the rules and setup checked)."""
-        game_class = game_classes()[self.format]
+        game_class = registry.spec_for_format(self.format).game_class
         rules = game_class.rules_type.from_json(self.rules)
         setup = self.setup
         if set(setup) == {"seed"}:
@@ -182,7 +228,7 @@ class Record:
             )
         return game_class(rules, table=setup)
 
-    def replay(self, upto: int | None = None):
+    def replay(self, upto: int | None = None) -> Any:
         """Replay the first ``upto`` actions (all by default) and return the game.
 
         Raises ``RecordError`` (with ``index``, the position of the refused
@@ -287,11 +333,14 @@ def load_record(source: str | Path | Mapping[str, Any] | Record) -> Record:
             f"a record is a Record, a file path, JSON text or a parsed object, got "
             f"{excerpt(source)}"
         )
-    if source.lstrip()[:1] in ("{", "["):  # JSON text (a list is refused as not a record)
+    if without_bom(source).lstrip()[:1] in (
+        "{",
+        "[",
+    ):  # JSON text (a list is refused as not a record)
         return Record.loads(source)
     return Record.load(source)
 
 
-def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None):
+def replay(source: str | Path | Mapping[str, Any] | Record, upto: int | None = None) -> Any:
     """Load a record (path, text, object) and replay it into a game."""
     return load_record(source).replay(upto)

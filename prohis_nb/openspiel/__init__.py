@@ -1,12 +1,15 @@
-"""Prohis and Smuggle as OpenSpiel games (optional extra ``openspiel``).
+"""Prohis, Smuggle and the stage games as OpenSpiel games (optional extra ``openspiel``).
 
-Importing this package registers two games with ``pyspiel``::
+Importing this package registers every game of the registry
+(:mod:`prohis_nb.core.registry`, each game's ``openspiel`` part) with
+``pyspiel``::
 
     import pyspiel
     import prohis_nb.openspiel  # noqa: F401  (registers the games)
 
     game = pyspiel.load_game("python_prohis", {"players": 4})
     smuggle = pyspiel.load_game("python_smuggle", {"players": 3})
+    convoy = pyspiel.load_game("python_convoy_stage")     # one convoy (prohis_nb.convoy)
 
 Every OpenSpiel algorithm then runs on the real engine: chance deals with
 the true probabilities, each seat observes only its own view, and the game
@@ -29,8 +32,18 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         "(the open_spiel wheel)"
     ) from error
 
-from prohis_nb.openspiel import prohis_game, smuggle_game  # noqa: F401,E402  (registers both)
+from prohis_nb.core.registry import specs  # noqa: E402
 from prohis_nb.openspiel.prohis_game import ProhisOpenSpielGame  # noqa: E402
 from prohis_nb.openspiel.smuggle_game import SmuggleOpenSpielGame  # noqa: E402
+
+
+def _register_every_game() -> None:
+    """Import every registered game's OpenSpiel module: each registers its game with pyspiel."""
+    for spec in specs():
+        if spec.has("openspiel"):
+            spec.load("openspiel")
+
+
+_register_every_game()
 
 __all__ = ["ProhisOpenSpielGame", "SmuggleOpenSpielGame"]

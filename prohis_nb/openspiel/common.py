@@ -29,6 +29,8 @@ import numpy as np
 import pyspiel
 
 from prohis_nb.core.game import GameBase
+from prohis_nb.openspiel.legality import check_offered
+from prohis_nb.openspiel.serialization import state_text
 
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
@@ -113,6 +115,10 @@ class Encoding:
         """The composition in progress, for the composing seat's observation."""
         return list(partial)
 
+    def partial_actions(self, partial: tuple) -> list[int]:
+        """The OpenSpiel actions that composed ``partial`` (a state string writes these)."""
+        raise NotImplementedError
+
 
 def view_text(view: Any, with_log: bool) -> str:
     """The seat's view as text: JSON without the legal actions (they follow from the rest).
@@ -184,6 +190,7 @@ class EngineState(pyspiel.State):
         self.dealt = b""  # chance outcomes so far (bytes: copied for free by clone)
         self._box = EngineBox(None)
         self.partial: tuple = ()  # an action composed step by step, in progress
+        self.placed = False  # True once set_engine put a table here (no history behind it)
 
     # ------------------------------------------------------------ what subclasses supply
 
@@ -212,6 +219,7 @@ class EngineState(pyspiel.State):
         """Put ``game`` (e.g. a determinized sample) in this shell, the deal done."""
         self._box = EngineBox(game)
         self.partial = tuple(partial)
+        self.placed = True
 
     def view(self, seat: int) -> Any:
         """``seat``'s view of the engine game (kept until the next action)."""
@@ -237,6 +245,7 @@ class EngineState(pyspiel.State):
         return self.encoding.legal(game, self.partial)
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)  # refused before anything moves
         game = self.engine
         self._box.views.clear()
         if game is None:
@@ -251,8 +260,13 @@ class EngineState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < self.get_game().max_chance_outcomes():
+                return "not a chance outcome"
             return self.chance_string(int(action))
-        return self.encoding.names[int(action)]
+        names = self.encoding.names
+        if not 0 <= action < len(names):
+            return f"not an action (ids are 0-{len(names) - 1})"
+        return names[int(action)]
 
     def chance_string(self, action: int) -> str:
         return f"deal:{action}"
@@ -266,6 +280,10 @@ class EngineState(pyspiel.State):
         if game is None or not game.ended:
             return [0.0] * self.get_game().num_players()
         return [score / self.utility_scale() for score in game.scores()]
+
+    def serialize(self) -> str:
+        """The state as one line of JSON: its history, never a pickle (see ``serialization``)."""
+        return state_text(self)
 
     def __str__(self) -> str:
         """The actions so far (they determine the state), and a composition in progress."""

@@ -44,6 +44,8 @@ from typing import Any
 import pyspiel
 
 from prohis_nb.openspiel.common import EngineBox
+from prohis_nb.openspiel.legality import check_offered
+from prohis_nb.openspiel.serialization import install, state_from_text, state_text
 from prohis_nb.prohis.actions import Action, canonical_cards
 from prohis_nb.prohis.cards import KINDS
 from prohis_nb.prohis.game import from_deal
@@ -158,6 +160,10 @@ class ConvoyOpenSpielGame(pyspiel.Game):
     def new_initial_state(self) -> ConvoyState:
         return ConvoyState(self)
 
+    def deserialize_state(self, text: str) -> ConvoyState:
+        """The state ``state.serialize()`` wrote, every action checked; never unpickles."""
+        return state_from_text(self, text)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         return ConvoyObserver(params)
 
@@ -234,6 +240,7 @@ class ConvoyState(pyspiel.State):
         return [TURN + action.position for action in engine.legal_actions()]
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)  # refused before anything moves
         game = self.get_game()
         if self.engine is None:
             self.dirty = action == DIRTY
@@ -265,15 +272,19 @@ class ConvoyState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             if self.engine is None:
                 return "dirty hand" if action == DIRTY else "honest hand"
-            return "order " + ",".join(self._orders()[action])
+            orders = self._orders()
+            return "order " + ",".join(orders[action]) if 0 <= action < len(orders) else "no order"
         if self.load is None:
             return "dirty convoy" if action == DIRTY else "honest convoy"
         names = {NO_BRIBE: "no bribe", ACCEPT: "accept", REJECT: "reject"}
         names.update({INSPECT: "inspect", WAIVE: "waive"})
         if action in names:
             return names[action]
-        if action >= BRIBE:
-            return "bribe " + "+".join(self.get_game().menu[action - BRIBE])
+        menu = self.get_game().menu
+        if BRIBE <= action < BRIBE + len(menu):
+            return "bribe " + "+".join(menu[action - BRIBE])
+        if not TURN <= action < BRIBE:
+            return f"not an action (ids are 0-{BRIBE + len(menu) - 1})"
         return f"turn {action - TURN}"
 
     def is_terminal(self) -> bool:
@@ -290,11 +301,16 @@ class ConvoyState(pyspiel.State):
         gain = self.gain() / 1000
         return [gain, -gain]
 
+    def serialize(self) -> str:
+        """The state as one line of JSON: its history, never a pickle (see ``serialization``)."""
+        return state_text(self)
+
     def __str__(self) -> str:
         return f"history {self.history()}"
 
 
 pyspiel.register_game(GAME_TYPE, ConvoyOpenSpielGame)
+install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games
 
 
 def solve(params: dict[str, Any] | None = None, iterations: int = 100) -> tuple[Any, Any]:

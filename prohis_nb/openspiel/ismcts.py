@@ -18,7 +18,7 @@ each decision and plays the engine action it composes. It is registered as
 **Leaves.** A leaf is valued by a random rollout played by the engine
 itself (engine actions, not OpenSpiel's card-by-card steps: a few
 milliseconds to the end of a game), then the scores (hand and warehouse,
-RULES.md Scoring). ``rollout=k`` stops after ``k`` actions and scores the
+docs/rules.md Scoring). ``rollout=k`` stops after ``k`` actions and scores the
 table as if the game ended there (``0``: score the leaf as it is, the
 cheapest and most short-sighted).
 """

@@ -1,6 +1,6 @@
 """Prohis as an OpenSpiel game: ``pyspiel.load_game("python_prohis", {"players": 4})``.
 
-**Parameters.** ``players`` (3-6), the variants of RULES.md
+**Parameters.** ``players`` (3-6), the variants of docs/rules.md
 (``pass_is_final``, ``waiver_keeps_card``, ``bribe_rounds``, ``full_box``)
 and ``deck``: a custom deck, counts by kind written ``"legal:12;illegal:6;lieutenant:2"``
 (OpenSpiel's game strings allow no commas in a value; captains and inspectors
@@ -44,7 +44,7 @@ ids     action
 28-31   turn over the convoy card at position 0-3
 =====  ====================================================================
 
-**Utilities** are the final scores (RULES.md, Scoring) in **thousands of
+**Utilities** are the final scores (docs/rules.md, Scoring) in **thousands of
 dollars**: a score of $12,000 is a return of 12.0. Prohis is general-sum.
 """
 
@@ -55,6 +55,7 @@ from typing import Any
 import pyspiel
 
 from prohis_nb.openspiel.common import Encoding, EngineState, ViewObserver, parse_pairs
+from prohis_nb.openspiel.serialization import install, state_from_text
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import HAND_VALUE, KIND_INDEX, KINDS, WAREHOUSE_VALUE
 from prohis_nb.prohis.game import from_deal
@@ -197,6 +198,12 @@ class ProhisEncoding(Encoding):
     def partial_json(self, partial: tuple) -> Any:
         return [partial[0], *(KINDS[k] for k in partial[1:])]
 
+    def partial_actions(self, partial: tuple) -> list[int]:
+        if not partial:
+            return []
+        first = CONVOY_ADD if partial[0] == "convoy" else BRIBE_ADD
+        return [first + kind for kind in partial[1:]]
+
 
 def _completions(counts: list[int], hand: list[int], lowest: int) -> int:
     """How many bribes extend ``counts`` by cards of kinds ``lowest`` and up, within ``hand``."""
@@ -281,6 +288,10 @@ class ProhisOpenSpielGame(pyspiel.Game):
 
     def new_initial_state(self) -> ProhisState:
         return ProhisState(self)
+
+    def deserialize_state(self, text: str) -> ProhisState:
+        """The state ``state.serialize()`` wrote, every action checked; never unpickles."""
+        return state_from_text(self, text)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         return ViewObserver(self, iig_obs_type, params)
@@ -389,7 +400,7 @@ class ProhisState(EngineState):
     def chance_string(self, action: int) -> str:
         if len(self.dealt) == self._stock_size():
             return f"seat {action} plays first"
-        return f"deal {STOCK_KINDS[action]}"
+        return f"deal {STOCK_KINDS[action]}" if action < len(STOCK_KINDS) else "not a card kind"
 
     def dealt_to_seat(self, seat: int) -> list[str]:
         cards = [STOCK_KINDS[k] for k in self.dealt[4 * seat : 4 * seat + 4]]
@@ -413,3 +424,4 @@ class ProhisState(EngineState):
 
 
 pyspiel.register_game(GAME_TYPE, ProhisOpenSpielGame)
+install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games

@@ -1,6 +1,6 @@
 """Smuggle as an OpenSpiel game: ``pyspiel.load_game("python_smuggle", {"players": 3})``.
 
-**Parameters.** ``players`` (3-6) and ``board``: changes to RULES.md's
+**Parameters.** ``players`` (3-6) and ``board``: changes to docs/smuggle-rules.md's
 default board, written ``"start_money:3000;duty.wine:30;fine.wine:60"``
 (the fields of :class:`prohis_nb.smuggle.board.Board`; OpenSpiel's game
 strings allow no commas in a value), ``""`` for the default board.
@@ -39,6 +39,7 @@ from typing import Any
 import pyspiel
 
 from prohis_nb.openspiel.common import Encoding, EngineState, ViewObserver, parse_pairs
+from prohis_nb.openspiel.serialization import install, state_from_text
 from prohis_nb.smuggle.actions import MAX_DECLARED, Action
 from prohis_nb.smuggle.board import DUTIABLE, PACK_COUNTS, Board
 from prohis_nb.smuggle.game import HAND_SIZE, from_deal
@@ -100,6 +101,9 @@ class SmuggleEncoding(Encoding):
 
     def partial_json(self, partial: tuple) -> Any:
         return [DUTIABLE[i] for i in partial]
+
+    def partial_actions(self, partial: tuple) -> list[int]:
+        return [DECLARE_ADD + item for item in partial]
 
 
 ENCODING = SmuggleEncoding()
@@ -171,6 +175,10 @@ class SmuggleOpenSpielGame(pyspiel.Game):
 
     def new_initial_state(self) -> SmuggleState:
         return SmuggleState(self)
+
+    def deserialize_state(self, text: str) -> SmuggleState:
+        """The state ``state.serialize()`` wrote, every action checked; never unpickles."""
+        return state_from_text(self, text)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         return ViewObserver(self, iig_obs_type, params)
@@ -248,7 +256,7 @@ class SmuggleState(EngineState):
         return [(kind, count / total) for kind, count in enumerate(left) if count]
 
     def chance_string(self, action: int) -> str:
-        return f"deal {KINDS[action]}"
+        return f"deal {KINDS[action]}" if action < len(KINDS) else "not a card kind"
 
     def _start(self) -> Any:
         rules = self.get_game().rules
@@ -258,3 +266,4 @@ class SmuggleState(EngineState):
 
 
 pyspiel.register_game(GAME_TYPE, SmuggleOpenSpielGame)
+install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games

@@ -1,7 +1,7 @@
 """Prohis actions: small immutable values, one per decision taken.
 
 An :class:`Action` is a named tuple, so it is hashable, cheap, and compares by
-value. Its fields follow the record format of RECORD.md (``from`` is spelled
+value. Its fields follow the record format of docs/records.md (``from`` is spelled
 ``source`` in Python because ``from`` is a keyword):
 
 ============ ==================================================================
@@ -103,7 +103,7 @@ class Action(_ActionFields):
         return f"{excerpt(self.seat)} {self.act}{extra}"
 
     def to_json(self) -> dict[str, Any]:
-        """The action as a record holds it (RECORD.md)."""
+        """The action as a record holds it (docs/records.md)."""
         out: dict[str, Any] = {"seat": self.seat, "act": self.act}
         if self.act == "take":
             out["from"] = self.source

@@ -1,6 +1,6 @@
 """The bribes a smuggler may offer: every non-empty set of its cards, never listed.
 
-RULES.md lets a smuggler offer *any* cards of its hand as a bribe; with the
+docs/rules.md lets a smuggler offer *any* cards of its hand as a bribe; with the
 ``bribe_rounds`` variant a new offer must differ from those already rejected.
 Cards of one kind are interchangeable, so a bribe is a count by kind: ``b_k``
 cards of kind ``k`` with ``0 <= b_k <= c_k`` (the hand holds ``c_k``), not all

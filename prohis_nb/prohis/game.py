@@ -75,7 +75,7 @@ from prohis_nb.prohis.legal import (
     turn_actions,
     turn_card_actions,
 )
-from prohis_nb.prohis.log import describe
+from prohis_nb.prohis.log import describe, shown_to
 from prohis_nb.prohis.rules import ProhisRules, check_deal
 from prohis_nb.prohis.table import read_public_hands, read_table, table_to_json
 
@@ -86,13 +86,13 @@ if TYPE_CHECKING:
 
     from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
     from prohis_nb.prohis.state import ProhisState
-    from prohis_nb.prohis.views import SeatView, TableView
+    from prohis_nb.prohis.views import PublicView, SeatView, TableView
 
 # The views, the knowledge, the state value and the refusals' wording are
 # imported where they are first needed, not with the game: a simulation never
 # needs them, and ``import prohis_nb`` stays a few milliseconds (speed).
 
-# The phases: which kind of decision is pending (RULES.md, "A turn").
+# The phases: which kind of decision is pending (docs/rules.md, "A turn").
 TURN = "turn"  # the active player draws, forms a convoy or passes
 SECOND_PICK = "second_pick"  # after one pick: another take, or stop
 CONTROL = "control"  # an opponent plays a controller card or declines
@@ -322,7 +322,7 @@ class ProhisGame(GameBase):
         return Decision(seat, phase, text)
 
     def scores(self) -> list[int]:
-        """Warehouse value plus hand value of every seat (RULES.md, Scoring)."""
+        """Warehouse value plus hand value of every seat (docs/rules.md, Scoring)."""
         return [
             warehouse_value(self.warehouses[s]) + hand_value(self.hands[s])
             for s in range(self.players)
@@ -467,15 +467,36 @@ class ProhisGame(GameBase):
     # Called for every event and every observer as the logs grow: the phrasing
     # function itself, not a method that imports it at each call.
     describe_event = staticmethod(describe)
+    # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+    _event_shows = staticmethod(shown_to)
+
+    def _all_events(self) -> list[Event]:
+        self._chronicled()  # the events are kept only with the chronicle on
+        return self._events
+
+    def public_view(self) -> PublicView:
+        """What every seat may know, and no hand (a :class:`~prohis_nb.prohis.views.PublicView`)."""
+        from prohis_nb.prohis.views import public_view
+
+        self._chronicled()
+        return public_view(self, self._log_lines(self.players), self._lower_bounds(None))
 
     def _repr_html_(self) -> str:
-        return self.omniscient_view()._repr_html_()
+        # ``game`` alone in a cell: the public table, never every hand (docs/teaching.md).
+        return self.public_view()._repr_html_()
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"{self.phase}, seat {self._to_act} to act"
+        # The seed rebuilds every hand: shown once the game is over, not before.
+        if "seed" not in self.setup:
+            setup = "a stacked table"
+        elif self.over:
+            setup = f"seed {self.setup['seed']}"
+        else:
+            setup = "a seed (shown once the game is over)"
         return (
             f"<ProhisGame {self.players} players, {len(self._actions)} actions, {state}, "
-            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+            f"dealt from {setup}>"
         )
 
     # ------------------------------------------------------------ the state value
@@ -1228,7 +1249,7 @@ def _deal_event(
 
 
 def deal(rules: ProhisRules, seed: int) -> tuple[list[list[int]], list[int | None], list[int], int]:
-    """Shuffle and deal with the engine's own seeded generator (RULES.md, Setup).
+    """Shuffle and deal with the engine's own seeded generator (docs/rules.md, Setup).
 
     Everyone gets a captain and an inspector. The goods and lieutenants are
     shuffled; seat 0 gets the first 4, seat 1 the next 4, and so on; the next
@@ -1300,7 +1321,7 @@ def from_deal(
     you dealt** (a custom deck: the cards in the hands, the row and the pile);
     give rules to play with the rulebook's deck, and the deal must then hold
     exactly that deck. Bad input raises ``RecordError`` or ``RulesError``
-    saying what is wrong. This is the engine's stacked setup (RECORD.md), so
+    saying what is wrong. This is the engine's stacked setup (docs/records.md), so
     the game's record replays it exactly.
 
     >>> game = from_deal(

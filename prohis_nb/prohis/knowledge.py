@@ -1,4 +1,6 @@
-"""What each Prohis seat knows of the cards, built from what it saw (docs/rules.md, "Who knows what").
+"""What each Prohis seat knows of the cards, built from what it saw.
+
+docs/rules.md, "Who knows what".
 
 The game (:mod:`prohis_nb.prohis.game`) holds the rules and writes down what
 happens as *events*, with every card in them. This module reads the events

@@ -1,7 +1,7 @@
 """The game's story, told to one seat.
 
 Each engine event holds the whole truth; :func:`describe` tells it to one
-observer and leaves out what that observer may not know (RULES.md, "Who knows
+observer and leaves out what that observer may not know (docs/rules.md, "Who knows
 what"). The observer ``None`` is the teacher, who sees everything. A seat's log
 is therefore safe to show on that seat's screen.
 """
@@ -158,7 +158,7 @@ def describe(event: Event, observer: int | None) -> str:
             return f"Stored in {_whose(actor, observer)} warehouse: {_cards(data['cards'])}."
         return ""
     if kind == "end":
-        # Final scores are announced to everyone at the end (RULES.md, Scoring).
+        # Final scores are announced to everyone at the end (docs/rules.md, Scoring).
         final = data["scores"]
         scores = ", ".join(f"{_whom(s, observer)} {money(v)}" for s, v in enumerate(final))
         won = [_whom(s, observer) for s, v in enumerate(final) if v == max(final)]
@@ -166,3 +166,59 @@ def describe(event: Event, observer: int | None) -> str:
         winners = " and ".join(won)
         return f"The game is over. Scores: {scores}. {winners[0].upper()}{winners[1:]} {verb}."
     return f"{kind}"
+
+
+# ---------------------------------------------------------------- what an event shows
+
+#: Events that show no seat anything it could not know already: its own choices,
+#: and steps that follow from public facts (a controller card taken back, the
+#: control round's winner, the final round starting when the pile is empty...).
+_SHOWS_NOTHING = frozenset(
+    (
+        "start",
+        "stop",
+        "pass",
+        "all_passed",
+        "final_round",
+        "convoy",
+        "control",
+        "decline",
+        "no_control",
+        "take_back",
+        "controller",
+        "no_bribe",
+        "accept",
+        "reject",
+        "inspect",
+        "waive",
+        "success",
+        "stored",
+    )
+)
+
+
+def shown_to(event: Event, seat: int) -> str | None:
+    """What ``event`` showed ``seat`` that it did not know, in a few words, or ``None``.
+
+    The learner's undo (``GameBase.can_undo_for``) is refused past any event
+    that answers here. The answer reads the event's kind and public fields
+    only (whether a row card was turned up, who controls), never a hidden
+    card, so it is the same in two games that differ only in cards ``seat``
+    may not see. A kind not listed counts as showing something (safe).
+    """
+    kind, actor, data = event
+    if kind in _SHOWS_NOTHING:
+        return None
+    if kind == "take_row":  # a card from the pile turned up in the slot (none once it is empty)
+        return None if data["refill"] is None else "the card turned up in the row"
+    if kind == "take_pile":
+        return "the card you drew from the pile" if actor == seat else None
+    if kind == "bribe":  # the controller sees the cards offered
+        return "the bribe's cards" if seat == data["controller"] and actor != seat else None
+    if kind == "turn":
+        return "a convoy card turned over"
+    if kind == "confiscate":
+        return None if seat == data["smuggler"] else "the confiscated convoy"
+    if kind == "end":
+        return "the final scores"
+    return "what happened"

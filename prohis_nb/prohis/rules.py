@@ -5,7 +5,7 @@ facts fixed before the first card is dealt. It is immutable and hashable, so it
 can be shared between games, used as a dictionary key, and written into a
 record (``rules.to_json()``) and read back (``ProhisRules.from_json``).
 
-The variants are those of RULES.md, under their record names:
+The variants are those of docs/rules.md, under their record names:
 
 ``pass_is_final``
     a player who passes is out for the rest of the game (000 translation).

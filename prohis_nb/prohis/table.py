@@ -27,7 +27,8 @@ ROW_SLOTS = 4
 def read_table(
     rules: ProhisRules, table: Any
 ) -> tuple[list[list[int]], list[int | None], list[int], int]:
-    """Check a stacked table (docs/records.md): ``(hands, row, pile, first)`` as the engine holds them.
+    """Check a stacked table (docs/records.md): ``(hands, row, pile, first)`` as the engine
+    holds them.
 
     Hands are counts by kind, the row kind indices (``None`` for an empty
     slot), the pile kind indices with its top card last.

@@ -12,8 +12,14 @@ summary) joins the parts.
 
 Each part is written to a temporary file first and moved into place in one
 step (:func:`prohis_nb.core.files.write_atomically`): a reader never sees a
-half-written part. A folder holding a previous run is refused unless
-``overwrite=True`` (``--force``), which deletes that run's parts first.
+half-written part. Before its first game a run writes ``_prohis_nb_run.json``
+(:data:`MANIFEST`): the files it will write (its parts, from the number of
+games and the games per part, and ``_summary.json``). A folder holding a
+previous run is refused unless ``overwrite=True`` (``--force``), which
+deletes **only the files that run's manifest lists**: a Parquet file of
+another tool (Spark's ``part-00000-<uuid>-c000.snappy.parquet``), a file of
+your own, or a part of a run older than manifests is never deleted; if the
+new run would write over one of them, it is refused before any game.
 
 The columns (:data:`COLUMNS`, then one ``n_<key>`` column per count of
 :func:`prohis_nb.classroom.counts.decision_counts` for this row's seat: the
@@ -46,6 +52,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,6 +66,10 @@ from prohis_nb.tournament_stats import TournamentSums
 #: The file names of a run in its folder.
 PART_GLOB = "part-*.parquet"
 SUMMARY = "_summary.json"  # "_": Parquet readers skip it when reading the folder
+#: What a run records it writes, before it writes anything (see the module docstring).
+MANIFEST = "_prohis_nb_run.json"
+MANIFEST_FORMAT = "prohis-nb-sink-run/1"
+_PART = re.compile(r"part-(\d{6,})\.parquet")
 
 #: The fixed columns of a part, in order (see the module docstring).
 COLUMNS = (
@@ -76,13 +87,17 @@ def require_pyarrow() -> Any:
 # ---------------------------------------------------------------- the folder
 
 
-def prepare_sink(folder: Any, overwrite: bool = False) -> Path:
-    """Check and make the sink ``folder``; return it as an absolute path.
+def prepare_sink(folder: Any, overwrite: bool = False, games: int = 0, chunk_size: int = 0) -> Path:
+    """Check and make the sink ``folder``, record what the run will write; return the folder.
 
+    ``games`` and ``chunk_size`` (games per part) name the parts the run
+    will write; they go into the folder's :data:`MANIFEST` before any game.
     Raises ``SaveError`` (nothing played, nothing deleted) when ``folder`` is
-    not a usable folder name, is a file, cannot be made or written, or holds a
-    previous run and ``overwrite`` is false. With ``overwrite`` the previous
-    run's parts and summary are deleted (other files are left alone).
+    not a usable folder name, is a file, cannot be made or written, holds a
+    previous run and ``overwrite`` is false, or holds a file the run would
+    write over that no previous run of ours recorded writing (another tool's,
+    or yours: it is never touched). With ``overwrite`` the files the previous
+    run's manifest lists are deleted, and only those.
     """
     if isinstance(folder, bytes) or not isinstance(folder, str | os.PathLike):
         raise SaveError(f"a sink is a folder name (text or a Path), got {excerpt(folder)}")
@@ -101,19 +116,92 @@ def prepare_sink(folder: Any, overwrite: bool = False) -> Path:
         raise SaveError(f"cannot make the sink folder {excerpt(name)}: {reason}") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise SaveError(f"the sink folder {excerpt(name)} is not writable")
-    previous = sorted(path.glob(PART_GLOB)) + [p for p in [path / SUMMARY] if p.exists()]
-    if previous and not overwrite:
+    previous = _previous_run(path)  # the names its manifest lists (None: no manifest)
+    here = sorted(
+        entry.name
+        for entry in os.scandir(path)
+        if entry.name in (SUMMARY, MANIFEST)
+        or _PART.fullmatch(entry.name)
+        or (entry.name.startswith("part-") and entry.name.endswith(".parquet"))
+    )
+    if here and not overwrite:
         raise SaveError(
-            f"the sink folder {excerpt(name)} holds a previous run ({len(previous)} files, "
-            f"e.g. {previous[0].name}); choose another folder, or overwrite it "
-            "(overwrite=True, --force)"
+            f"the sink folder {excerpt(name)} holds a previous run ({len(here)} files, "
+            f"e.g. {here[0]}); choose another folder, or overwrite it (overwrite=True, "
+            "--force: only the files a run of prohis_nb recorded writing are deleted)"
         )
-    for old in previous:
+    ours = previous or set()
+    planned = _run_files(games, chunk_size)
+    strangers = [n for n in here if n != MANIFEST and n not in ours and planned(n)]
+    if strangers:
+        raise SaveError(
+            f"the sink folder {excerpt(name)} holds {strangers[0]}, which this run would "
+            "write, but no run of prohis_nb recorded writing it (another tool's file, yours, "
+            "or a run older than this version): it is left alone; move it or choose another "
+            "folder"
+        )
+    for old in [n for n in here if n in ours] + ([MANIFEST] if previous is not None else []):
         try:
-            old.unlink()
+            (path / old).unlink(missing_ok=True)
         except OSError as error:
-            raise SaveError(f"cannot delete {excerpt(str(old))}: {error.strerror}") from None
+            raise SaveError(f"cannot delete {excerpt(str(path / old))}: {error.strerror}") from None
+    _write_manifest(path, games, chunk_size)
     return path.resolve()
+
+
+def _run_files(games: int, chunk_size: int) -> Callable[[str], bool]:
+    """Whether a file name is one a run of ``games`` games in parts of ``chunk_size`` writes."""
+
+    def written(name: str) -> bool:
+        if name == SUMMARY:
+            return True
+        found = _PART.fullmatch(name)
+        if found is None or chunk_size < 1:
+            return False
+        start = int(found.group(1))
+        return start < games and start % chunk_size == 0 and name == part_name(start, games)
+
+    return written
+
+
+def _previous_run(path: Path) -> set[str] | None:
+    """The files the previous run in ``path`` recorded writing (``None``: no manifest)."""
+    from prohis_nb.core.limits import parse_json
+    from prohis_nb.errors import RecordError
+
+    manifest = path / MANIFEST
+    if not manifest.exists() and not manifest.is_symlink():
+        return None
+    try:
+        if not manifest.is_file():
+            raise ValueError  # a folder, a pipe, a dangling link: not a manifest of ours
+        with open(manifest, "rb") as handle:
+            data = parse_json(handle.read(100_000), what=MANIFEST)
+        games, chunk_size = data["games"], data["chunk_size"]
+        if data["format"] != MANIFEST_FORMAT or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**12
+            for n in (games, chunk_size)
+        ):
+            raise ValueError
+    except (OSError, RecordError, ValueError, TypeError, KeyError):
+        raise SaveError(
+            f"{excerpt(str(manifest))} cannot be read as the record of a run, so nothing in "
+            "the folder is deleted; choose another folder"
+        ) from None
+    written = _run_files(games, chunk_size)
+    return {entry.name for entry in os.scandir(path) if written(entry.name)}
+
+
+def _write_manifest(path: Path, games: int, chunk_size: int) -> None:
+    from prohis_nb.core.files import write_text
+
+    data = {
+        "format": MANIFEST_FORMAT,
+        "games": games,
+        "chunk_size": chunk_size,
+        "files": f"{SUMMARY} and part-NNNNNN.parquet for every chunk_size-th game from 0",
+    }
+    write_text(path / MANIFEST, json.dumps(data, indent=1) + "\n", overwrite=False)
 
 
 def part_name(start: int, games: int) -> str:

@@ -1,4 +1,4 @@
-"""JSON Schemas (draft 2020-12) of the two record formats, shipped with the package.
+"""JSON Schemas (draft 2020-12) of the record formats, shipped with the package.
 
 ``prohis-record.schema.json`` and ``smuggle-record.schema.json`` describe what
 docs/records.md and docs/smuggle-records.md say in words, for programs in any
@@ -16,11 +16,10 @@ the ``jsonschema`` package::
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
-#: Record format -> the file of its schema in this package.
+#: Record format -> the file of its schema in this package (the two full games; every
+#: registered game names its own schema in its registry entry, a stage game in its folder).
 SCHEMA_FILES: dict[str, str] = {
     "prohis-record/1": "prohis-record.schema.json",
     "smuggle-record/1": "smuggle-record.schema.json",
@@ -28,11 +27,17 @@ SCHEMA_FILES: dict[str, str] = {
 
 
 def record_schema(record_format: str) -> dict[str, Any]:
-    """The JSON Schema of ``record_format`` (``"prohis-record/1"`` or ``"smuggle-record/1"``)."""
-    if record_format not in SCHEMA_FILES:
-        raise ValueError(
-            f"no schema for the record format {record_format!r}; the formats are "
-            f"{', '.join(SCHEMA_FILES)}"
-        )
-    text = resources.files(__name__).joinpath(SCHEMA_FILES[record_format]).read_text("utf-8")
-    return json.loads(text)
+    """The JSON Schema of ``record_format`` (``"prohis-record/1"``, ``"convoy-record/1"``...).
+
+    Found through the game registry (:mod:`prohis_nb.core.registry`): each
+    game names its schema. An unknown format is a ``ValueError`` naming those
+    there are.
+    """
+    from prohis_nb.core.registry import spec_for_format
+    from prohis_nb.errors import UnknownGameError
+
+    try:
+        spec = spec_for_format(record_format)
+    except UnknownGameError as error:
+        raise UnknownGameError(f"no schema for the record format: {error}") from None
+    return spec.load("schema")

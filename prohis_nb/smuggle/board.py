@@ -2,7 +2,7 @@
 
 The rulebook fixes only a few values (wine fine $50, cigars fine $100, watch
 fine $300, Crown duty $500 and fine $1,000); the rest of the default table is
-RULES.md's assumption: fine = 2 x duty, rising in the board's order.
+docs/smuggle-rules.md's assumption: fine = 2 x duty, rising in the board's order.
 
 >>> Board().duty["watch"], Board().fine["watch"]
 (150, 300)
@@ -44,7 +44,7 @@ PACK_COUNTS: Mapping[str, int] = MappingProxyType(
     }
 )
 
-#: RULES.md's default duty table; the fine is twice the duty.
+#: docs/smuggle-rules.md's default duty table; the fine is twice the duty.
 DEFAULT_DUTY: Mapping[str, int] = MappingProxyType(
     {
         "wine": 25,
@@ -126,6 +126,10 @@ class Board:
             )
             object.__setattr__(self, "_cached_key", key)
             return key
+
+    def __reduce__(self) -> tuple:
+        """Pickled (and deep-copied) as its JSON: its read-only tables cannot be pickled."""
+        return (Board.from_json, (self.to_json(),))
 
     def hand_duty(self, counts: Mapping[str, int]) -> int:
         """Duty on a declaration or hand given as counts by kind (non-dutiable kinds cost 0)."""

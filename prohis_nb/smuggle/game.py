@@ -26,7 +26,7 @@ from typing import Any
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
-from prohis_nb.errors import MalformedActionError, RecordError, excerpt
+from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 from prohis_nb.smuggle.actions import Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 from prohis_nb.smuggle.knowledge import LowerBounds, SmuggleKnowledge, observe
@@ -34,7 +34,14 @@ from prohis_nb.smuggle.legal import ANSWERS, DECLARE_CACHE, declare_actions, dis
 from prohis_nb.smuggle.log import describe, phrasings
 from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.smuggle.state import SearchShown, SmuggleState
-from prohis_nb.smuggle.views import SeatView, TableView, seat_view, table_view
+from prohis_nb.smuggle.views import (
+    PublicView,
+    SeatView,
+    TableView,
+    public_view,
+    seat_view,
+    table_view,
+)
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
 PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
@@ -109,6 +116,8 @@ def _decision(seat: int, phase: str, holder: int | None, immunity: bool) -> Deci
 class SmuggleGame(GameBase):
     """One game of Smuggle: build it from a seed or from a stacked table.
 
+    ``SmuggleGame(players=4, seed=1)``, or ``SmuggleGame(rules, seed=1)`` with a
+    :class:`SmuggleRules` (or its JSON); the variant ``board`` may be a keyword.
     ``seed``: one ``random.Random(seed)`` shuffles the pack for every round.
     ``table``: ``{"packs": [[54 kinds, top card first], ...]}``, one pack order
     per round (as many as players).
@@ -131,13 +140,25 @@ class SmuggleGame(GameBase):
 
     def __init__(
         self,
-        rules: SmuggleRules | None = None,
+        rules: SmuggleRules | Mapping[str, Any] | None = None,
         *,
         seed: int | None = None,
         table: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        **variants: Any,
     ) -> None:
+        # The keyword constructor every game class shares: SmuggleGame(players=4, seed=1).
         if rules is None:
-            rules = SmuggleRules()
+            unknown = sorted(set(variants) - {"board"})
+            if unknown:
+                raise RulesError(
+                    f"unknown Smuggle variant(s) {excerpt(unknown)}; allowed: ['board']"
+                )
+            rules = SmuggleRules(players=4 if players is None else players, **variants)
+        elif isinstance(rules, Mapping):
+            rules = SmuggleRules.from_json(rules)
+        elif players is not None or variants:
+            raise RulesError("give either a rules value or players=/variants, not both")
         if not isinstance(rules, SmuggleRules):
             raise RecordError(f"rules must be SmuggleRules, got {excerpt(rules)}")
         if seed is not None and table is not None:
@@ -576,6 +597,12 @@ class SmuggleGame(GameBase):
     def describe_event(self, event: Event, observer: int | None) -> str:
         return describe(event, observer)
 
+    def _event_shows(self, event: Event, seat: int) -> str | None:
+        # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+        from prohis_nb.smuggle.log import shown_to
+
+        return shown_to(event, seat)
+
     def _log_lines(self, seat: int | None) -> tuple[str, ...]:
         """``seat``'s log as a tuple: the shared machinery's, with each event phrased twice at most.
 
@@ -616,10 +643,25 @@ class SmuggleGame(GameBase):
         """Everything, hidden cards included (a frozen ``TableView``): for teachers."""
         return table_view(self, self._log_lines(None))
 
+    def public_view(self) -> PublicView:
+        """What every seat may know, and no card of any hand (a frozen ``PublicView``)."""
+        return public_view(self, self._log_lines(self.players))
+
+    def _repr_html_(self) -> str:
+        # ``game`` alone in a cell: the public table, never the hands (docs/teaching.md).
+        return self.public_view()._repr_html_()
+
     def __repr__(self) -> str:
+        # The seed rebuilds every pack: shown once the game is over, not before.
+        if "seed" not in self.setup:
+            setup = "stacked packs"
+        elif self.ended:
+            setup = f"seed {self.setup['seed']}"
+        else:
+            setup = "a seed (shown once the game is over)"
         return (
             f"<SmuggleGame players={self.players} round={self.round} phase={self.phase} "
-            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+            f"dealt from {setup}>"
         )
 
 

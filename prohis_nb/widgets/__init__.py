@@ -23,12 +23,19 @@
 The widgets are thin: they draw views (``game.view(seat)``) with the game's
 renderer (:mod:`prohis_nb.widgets.render`) and send legal actions
 (``game.legal_actions()``, ``game.apply``); the rules stay in the engine.
+
+The widgets need the ``notebook`` extra (``pip install "prohis-nb[notebook]"``):
+without it, asking for one of the names above says so
+(:mod:`prohis_nb.extras`). The renderers (:mod:`prohis_nb.widgets.render`)
+import nothing outside the standard library.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from typing import Any
+
+from prohis_nb.extras import raise_missing_extra
 
 _LAZY = {
     "Table": "prohis_nb.widgets.table",
@@ -51,7 +58,12 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        value = getattr(import_module(_LAZY[name]), name)
+        try:
+            module = import_module(_LAZY[name])
+        except ModuleNotFoundError as error:  # ipywidgets: say which extra brings it
+            raise_missing_extra(error, "prohis_nb.widgets")
+            raise
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'prohis_nb.widgets' has no attribute {name!r}")

@@ -63,6 +63,13 @@ def bribe_or_inspect(
             style="--",
             label=f"the bribe on offer ({money(bribe_value)})",
         )
+    offer = "" if bribe_value is None else f" The bribe on offer is worth {money(bribe_value)}."
+    chart.description = (
+        f"The controller's expected gain against the value b of a bribe, for {_a(card)} on a "
+        f"{convoy_size}-card convoy: accepting is worth b (the diagonal), inspecting "
+        f"{money(inspect)} whatever the bribe, so the two cross at b* = {money(inspect)}; "
+        f"waiving is worth {money(waive)}.{offer}"
+    )
     return chart
 
 
@@ -101,6 +108,18 @@ def declare_or_lie(
     if search_rate is not None:
         chart.vline(search_rate, color=PALETTE[0], style=":",
                     label=f"the Officer searches {percent(search_rate)}")  # fmt: skip
+    crossing = (
+        f" They cross at the break-even search rate, {percent(even)}: below it lying pays."
+        if even is not None
+        else " They do not cross."
+    )
+    officer = "" if search_rate is None else f" The Officer searches {percent(search_rate)}."
+    chart.description = (
+        f"The declarer's expected money against the Officer's search rate, for {things}"
+        f"{informer}: declaring the truth goes from {money(truth[0])} (never searched) to "
+        f"{money(truth[-1])} (always searched), declaring nothing from {money(hide[0])} to "
+        f"{money(hide[-1])}.{crossing}{officer}"
+    )
     return chart
 
 
@@ -175,4 +194,88 @@ def declaration_rates(board: Any, highlight: Sequence[str] | None = None) -> Cha
         k, x, words = ring
         chart.mark(float(x), float(eq.search[k]), color=PALETTE[7], size=22, filled=False,
                    label=f"declared: {words}")  # fmt: skip
+    searched = [float(eq.search[j]) for j in used]
+    ringed = (
+        ""
+        if ring is None
+        else f" Ringed: {ring[2]}, duty {money(ring[1])}, searched {float(eq.search[ring[0]]):.0%}."
+    )
+    chart.description = (
+        f"Each of the {len(used)} declarations made in equilibrium, by the duty it declares "
+        f"({money(min(duty))} to {money(max(duty))}) and how often the Officer, who hears it, "
+        f"searches it ({min(searched):.0%} to {max(searched):.0%}); crosses mark the 2 × 2 "
+        f"game's rate for the same goods; immunity claims are challenged {float(immunity):.0%}."
+        f"{ringed}"
+    )
     return chart
+
+
+def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
+    """:func:`prohis_nb.plots.catch_heatmap` as SVG: P(caught) for every convoy make-up.
+
+    One square per (illegal cards k, controller cards c) with k + c ≤ n, coloured
+    by the probability on matplotlib's cividis scale, its value written in it;
+    the same numbers (:func:`prohis_nb.analysis.catch_probability`) and words as
+    the matplotlib figure, drawn in a millisecond so that a picker redraws it at
+    once. Returns the ``<svg>`` (``role="img"``, its description as its name).
+    """
+    from html import escape
+
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    from prohis_nb.analysis import catch_probability
+    from prohis_nb.presenting import font_size
+
+    n = convoy_size
+    grid = {
+        (k, c): float(catch_probability(n, k, c, card))
+        for k in range(n + 1)
+        for c in range(n + 1 - k)
+    }
+    cividis = colormaps["cividis"]
+    size, left, top = 70, 120, 60
+    width, height = left + size * (n + 1) + 20, top + size * (n + 1) + 70
+    text, small = font_size(15), font_size(13)
+    article = "an" if card[0] in "aeiou" else "a"
+    title = f"P(caught): {article} {card} on {n} cards"
+    rows = "; ".join(
+        f"{k} illegal: " + ", ".join(f"{grid[k, c]:.2f}" for c in range(n + 1 - k))
+        for k in range(n + 1)
+    )
+    words = (
+        f"Heat map of the probability that {article} {card} catches a {n}-card convoy, "
+        f"for k illegal cards (rows) and c controller cards (columns, from 0), the rest "
+        f"legal. Row by row: {rows}."
+    )
+    parts = [
+        f'<svg class="pnb-chart pnb-heatmap" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" style="max-width:100%" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" aria-label="{escape(title)}. '
+        f'{escape(words)}"><title>{escape(title)}</title><desc>{escape(words)}</desc>',
+        f'<rect width="{width}" height="{height}" fill="#fff"/>',
+        f'<text x="{left + size * (n + 1) / 2}" y="{top - 22}" text-anchor="middle" '
+        f'font-size="{font_size(17)}">{escape(title)}</text>',
+    ]
+    for (k, c), p in grid.items():
+        x, y = left + c * size, top + (n - k) * size  # k = 0 at the bottom, as imshow's origin
+        ink = "black" if p > 0.5 else "white"
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{to_hex(cividis(p))}" '
+            f'stroke="#fff"/><text x="{x + size / 2}" y="{y + size / 2 + text * 0.35:.1f}" '
+            f'text-anchor="middle" font-size="{text}" fill="{ink}">{p:.2f}</text>'
+        )
+    for i in range(n + 1):
+        parts.append(
+            f'<text x="{left + i * size + size / 2}" y="{top + size * (n + 1) + 20}" '
+            f'text-anchor="middle" font-size="{small}">{i}</text>'
+            f'<text x="{left - 10}" y="{top + (n - i) * size + size / 2 + 5}" '
+            f'text-anchor="end" font-size="{small}">{i}</text>'
+        )
+    parts.append(
+        f'<text x="{left + size * (n + 1) / 2}" y="{height - 14}" text-anchor="middle" '
+        f'font-size="{small}">controller cards in the convoy (c)</text>'
+        f'<text transform="translate({left - 44} {top + size * (n + 1) / 2}) rotate(-90)" '
+        f'text-anchor="middle" font-size="{small}">illegal cards (k)</text></svg>'
+    )
+    return "".join(parts)

@@ -86,13 +86,11 @@ COACH_CSS = """
  background:#fff;border:2px solid #0072B2;border-radius:8px;padding:6px 10px;max-width:980px}
 .pnb-coach h3{margin:0 0 4px;font-size:16px}
 .pnb-coach h4{margin:8px 0 2px;font-size:14px}
-.pnb-beliefs{overflow-x:auto}
-.pnb-belief{border-collapse:collapse;font-size:13px}
+.pnb-belief{border-collapse:collapse;font-size:13px;max-width:100%}
 .pnb-belief th{padding:1px 8px 1px 0;text-align:left;font-weight:400;white-space:nowrap}
-.pnb-belief thead th{font-weight:600;vertical-align:bottom}
-.pnb-belief td.pnb-p{padding:1px 10px 1px 0;text-align:right;white-space:nowrap;
- font-variant-numeric:tabular-nums}
-.pnb-bar{display:inline-block;width:48px;height:10px;background:#eee;border:1px solid #bbb;
+.pnb-belief thead th{font-weight:600;vertical-align:bottom;white-space:normal}
+.pnb-belief td.pnb-p{padding:1px 8px 1px 0;text-align:right;font-variant-numeric:tabular-nums}
+.pnb-bar{display:inline-block;width:32px;height:10px;background:#eee;border:1px solid #bbb;
  vertical-align:middle}
 .pnb-bar span{display:block;height:100%}
 .pnb-swatch{display:inline-block;width:10px;height:10px;border:1px solid #555;margin-right:4px;
@@ -213,7 +211,8 @@ def beliefs_html(beliefs: tuple[Belief, ...] | list[Belief], game: str) -> str:
         )
     return (
         "<div class='pnb-beliefs'><table class='pnb-belief'>"
-        f"<thead><tr><th></th>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+        f"<thead><tr><th><span class='pnb-sr'>card</span></th>{heads}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
@@ -263,7 +262,8 @@ def coach_html(
         rows = "".join(_choice_row(c) for c in advice.choices)
         parts.append(
             "<table class='pnb-choices'><thead><tr><th>choice</th><th>expected value</th>"
-            f"<th></th><th></th></tr></thead><tbody>{rows}</tbody></table>"
+            "<th><span class='pnb-sr'>mark</span></th><th><span class='pnb-sr'>details</span></th>"
+            f"</tr></thead><tbody>{rows}</tbody></table>"
         )
     if advice.why:
         parts.append(f"<p class='pnb-why'><b>Why:</b> {esc(advice.why)}</p>")
@@ -326,6 +326,7 @@ class Coach(widgets.VBox):
         and a message says what was wrong and what the coach reads.
         """
         from prohis_nb.coach import advise
+        from prohis_nb.coach.smuggle import solving_note
 
         fit(self)
         try:
@@ -341,6 +342,9 @@ class Coach(widgets.VBox):
                         f"the verdict is on seat {verdict.seat}'s move, and this coach is for "
                         f"seat {seat}: a seat is only told about its own moves"
                     )
+            note = solving_note(view)  # a board of its own: solved first, say so meanwhile
+            if note:
+                self.message.value = message_html(note)
             advice = advise(view)
         except Exception as error:  # noqa: BLE001 - a coach never breaks the widget around it
             self.clear()

@@ -31,7 +31,7 @@ import ipywidgets as widgets
 
 from prohis_nb.widgets.closing import close_tree
 from prohis_nb.widgets.render import Renderer
-from prohis_nb.widgets.render.base import esc
+from prohis_nb.widgets.render.base import ACT_NOUNS, esc
 
 #: At most this many card pictures show the pick; the rest are counted.
 PICTURES_SHOWN = 12
@@ -68,12 +68,12 @@ class KindRows:
             name = renderer.card_name(kind)
             minus = widgets.Button(
                 description="−",
-                tooltip=f"take one {name} {verb} the {act}",
+                tooltip=f"take one {name} {verb} the {ACT_NOUNS.get(act, act)}",
                 layout=widgets.Layout(width="34px"),
             )
             plus = widgets.Button(
                 description="+",
-                tooltip=f"add one {name} to the {act}",
+                tooltip=f"add one {name} to the {ACT_NOUNS.get(act, act)}",
                 layout=widgets.Layout(width="34px"),
             )
             minus.on_click(lambda _b, k=kind: remove(k))

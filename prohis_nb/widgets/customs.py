@@ -50,7 +50,7 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
     After each change :attr:`values` holds every number shown (for lessons and
     tests), :attr:`sentences` the explanation and :attr:`drawn_chart` the picture
     (SVG, :mod:`prohis_nb.widgets.charts`; :attr:`png`: as a PNG file, on request).
-    ``board`` sets duties, fines and amounts (default: RULES.md's table).
+    ``board`` sets duties, fines and amounts (default: docs/smuggle-rules.md's table).
     "Download PNG" / "Download SVG" offer the picture as a file (:meth:`offer_figure`).
     """
 
@@ -96,14 +96,16 @@ class CustomsExplorer(ExplainedPlot, widgets.VBox):
             readout_format=".0%", style=style, layout=wide, continuous_update=CONTINUOUS,
         )  # fmt: skip
         self.picture = widgets.ToggleButtons(
-            options=PICTURES, value=picture, description="Picture", style=style,
+            options=PICTURES, value=picture, description="Picture",
+            style={**style, "button_width": "auto"},  # each button as wide as its words
         )  # fmt: skip
         self.image = picture_widget()
         self.text = widgets.HTML()
         self.message = widgets.HTML()
         self.values: dict[str, Any] = {}
         self.sentences: list[str] = []
-        controls = widgets.VBox(
+        self.label_width = style["description_width"]
+        self.controls_box = controls = widgets.VBox(
             [widgets.HTML("<b>The hand and the checks it faces</b>"), *self.controls],
             layout=widgets.Layout(width="450px", min_width="450px"),
         )

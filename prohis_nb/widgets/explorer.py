@@ -34,8 +34,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.presenting import is_large_print
 from prohis_nb.text import count, money, percent
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.pagehelp import page_helper
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.render.base import css, esc
 
@@ -82,8 +84,17 @@ class ExplainedPlot:
     drawn_chart: Any = None
     #: The downloaded figure's file name, without ".png"/".svg".
     download_name = "figure"
+    #: The box of controls (left of the picture), sized by :meth:`fit_print`.
+    controls_box: widgets.VBox
+    #: Width of the controls' descriptions in normal print (large print: :data:`LARGE_LAYOUT`).
+    label_width = "170px"
 
     def settings(self) -> dict[str, Any]:  # pragma: no cover - every explorer overrides it
+        raise NotImplementedError
+
+    @property
+    def controls(self) -> list[widgets.Widget]:  # pragma: no cover - every explorer overrides it
+        """Every control, in the order shown."""
         raise NotImplementedError
 
     def compute(self, settings: Mapping[str, Any]) -> dict[str, Any]:  # pragma: no cover
@@ -115,10 +126,16 @@ class ExplainedPlot:
         and the link always holds the picture on screen (a redraw clears it).
         """
         self.png_button = widgets.Button(
-            description="Download PNG", icon="download", tooltip="Get the picture as a PNG file"
+            description="Download PNG",
+            icon="download",
+            tooltip="Get the picture as a PNG file",
+            layout=widgets.Layout(width="auto"),  # as wide as its words, in any print
         )
         self.svg_button = widgets.Button(
-            description="Download SVG", icon="download", tooltip="Get the picture as an SVG file"
+            description="Download SVG",
+            icon="download",
+            tooltip="Get the picture as an SVG file",
+            layout=widgets.Layout(width="auto"),
         )
         self.png_button.on_click(lambda _b: self.offer_figure("png"))
         self.svg_button.on_click(lambda _b: self.offer_figure("svg"))
@@ -128,7 +145,10 @@ class ExplainedPlot:
         # The widgets' style sheet, in a widget of its own: a <style> sent with every
         # redraw of the sentences made the browser restyle the whole page each move.
         self.style_sheet = widgets.HTML()
-        return widgets.HBox([self.png_button, self.svg_button, self.download, self.style_sheet])
+        # page_helper: the sliders' names for screen readers (prohis_nb.widgets.pagehelp)
+        return widgets.HBox(
+            [self.png_button, self.svg_button, self.download, self.style_sheet, page_helper()]
+        )
 
     def offer_figure(self, fmt: str = "png") -> str:
         """Show a link that downloads the picture on screen as PNG or SVG; return its HTML.
@@ -189,7 +209,28 @@ class ExplainedPlot:
         items = "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
         self.text.value = f"<ul class='pnb-explain' aria-live='polite'>{items}</ul>"
         fit(self)
+        self.fit_print()
         return True
+
+    def fit_print(self) -> None:
+        """Size the controls and the picture for the print in force (large print: wider).
+
+        In large print the words of a control are 20 px: its description gets
+        the room its words need (nothing cut to "Cards in the c…"), the
+        sliders stay as long, and the picture grows with its words. Values
+        unchanged are not sent again (ipywidgets sends only what changes).
+        """
+        large = is_large_print()
+        label, width, box, picture = LARGE_LAYOUT if large else (
+            self.label_width, "430px", "450px", "430px"
+        )  # fmt: skip
+        for control in self.controls:
+            control.style.description_width = label
+            if not isinstance(control, widgets.ToggleButtons):
+                control.layout.width = width
+        self.controls_box.layout.width = box
+        self.controls_box.layout.min_width = box
+        self.image.layout.width = picture
 
     def _refuse(self, error: ValueError) -> bool:
         """Show why the settings cannot be computed, and nothing of an earlier setting."""
@@ -199,6 +240,11 @@ class ExplainedPlot:
         self.image.layout.display = "none"
         self.text.value = ""
         return False
+
+
+#: In large print: the controls' description width, a control's width, the controls' box's
+#: width and the picture's width (the words of "How many (rest: luggage)" at 20 px need 270 px).
+LARGE_LAYOUT = ("300px", "640px", "660px", "640px")
 
 
 def picture_widget() -> widgets.HTML:
@@ -282,7 +328,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
         self.values: dict[str, Any] = {}
         self.sentences: list[str] = []
         self._busy = False
-        controls = widgets.VBox(
+        self.controls_box = controls = widgets.VBox(
             [
                 widgets.HTML("<b>The convoy and the bribe</b>"),
                 self.card, self.size, self.illegal, self.controllers,
@@ -373,7 +419,8 @@ class Explorer(ExplainedPlot, widgets.VBox):
 
     def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
         """The equilibrium of the convoy game (solved after the picture is sent: it is slow)."""
-        if self.show_equilibrium and values["bribe"]:  # the game is about a bribe on offer
+        certain = values["p_dirty"] in (0, 1)  # nothing to hide, or nothing but illegal goods
+        if self.show_equilibrium and values["bribe"] and not certain:
             from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 
             game = ConvoyGame(
@@ -475,6 +522,18 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 "dirty with the probability above and then carries "
                 f"{count(game.illegal, 'illegal good')}; the bribe is the one on offer): "
                 + values["equilibrium"].summary()
+            )
+        elif self.show_equilibrium and values["p_dirty"] == 0:
+            sentences.append(
+                "No convoy drawn from these cards can hold illegal goods: the controller knows "
+                "every convoy is honest, so there is nothing to bluff about (the convoy game "
+                "of lesson 5 needs some chance of illegal goods)."
+            )
+        elif self.show_equilibrium and values["p_dirty"] == 1:
+            sentences.append(
+                "Every convoy drawn from these cards holds illegal goods: the controller knows "
+                "it, so there is nothing to bluff about (the convoy game of lesson 5 needs some "
+                "chance of an honest convoy)."
             )
         elif self.show_equilibrium:
             sentences.append("Offer a bribe to see the equilibrium of the convoy game (lesson 5).")

@@ -22,16 +22,36 @@ Not quite: '2/3' is text (in quotes), but the answer is a number: write it witho
 >>> from fractions import Fraction
 >>> check(numpy.int64(3), 3).correct, check(Fraction(2, 3), 2 / 3, tolerance=1e-9).correct
 (True, True)
+
+The slips a learner makes with numbers get a word of their own: a
+percentage where a share between 0 and 1 is asked (``75`` for ``0.75``;
+``"75%"`` is accepted), and a thousands comma, which Python reads as two
+numbers (``7,000`` is the pair ``(7, 0)``):
+
+>>> check(75, 0.75, tolerance=0.01).problem
+'75 looks like a percentage, but the answer is a share between 0 and 1: write 0.75 (or "75%").'
+>>> check("75%", 0.75, tolerance=0.01).correct
+True
+>>> check((7, 0), 7000)
+Not quite: 7,000 with a comma is two numbers in Python, (7, 0): write 7000 (or 7_000).
+
+Text is compared without case or spaces; a set is asked for in braces; and
+two answers checked in one cell carry a ``label``:
+
+>>> check("bluff(bait = 0.5)", "bluff(bait=0.5)").correct
+True
+>>> check(0, {1}, label="Part 1")
+Part 1: Not quite: 0 is a number, but the answer is a set: write it in braces, e.g. {0, 3}.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from prohis_nb.text import money
+from prohis_nb.text import count, money
 from prohis_nb.widgets.render import renderer_for
 from prohis_nb.widgets.render.base import css, esc, large_class
 
@@ -43,14 +63,16 @@ def _plain(value: Any) -> Any:
 
 
 def _kind(value: Any) -> str:
-    """What sort of answer ``value`` is: a yes/no, a number, text, a collection, or other."""
+    """What sort of answer ``value`` is: a yes/no, a number, text, a set, a collection, other."""
     if isinstance(value, bool):
         return "True or False"
     if isinstance(value, numbers.Real):
         return "a number"
     if isinstance(value, str):
         return "text"
-    if isinstance(value, list | tuple | set | frozenset):
+    if isinstance(value, set | frozenset):
+        return "a set"
+    if isinstance(value, list | tuple):
         return "a collection"
     return type(value).__name__
 
@@ -60,14 +82,75 @@ _HOW = {
     "True or False": "write True or False, without quotes",
     "a number": "write it without quotes, e.g. 2/3",
     "text": 'write it in quotes, e.g. "honest"',
+    "a set": "write it in braces, e.g. {0, 3}",
     "a collection": "write it in brackets, e.g. [1, 2]",
 }
+
+
+def _share(value: Any) -> bool:
+    """Whether ``value`` is a number between 0 and 1 (a share, a probability)."""
+    return (
+        isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 <= float(value) <= 1
+    )
+
+
+def _percentage(answer: Any) -> float | None:
+    """``"75%"`` (or ``"75 %"``) as the share 0.75; None for anything else."""
+    if isinstance(answer, str) and answer.strip().endswith("%"):
+        try:
+            return float(answer.strip()[:-1].strip()) / 100
+        except ValueError:
+            return None
+    return None
+
+
+def _thousands(answer: Any) -> int | None:
+    """``7,000`` as Python reads it, ``(7, 0)``, back to 7000; None for anything else."""
+    if (
+        isinstance(answer, tuple)
+        and len(answer) >= 2
+        and all(isinstance(part, int) and not isinstance(part, bool) for part in answer)
+        and all(0 <= part < 1000 for part in answer[1:])
+    ):
+        number = abs(answer[0])
+        for part in answer[1:]:
+            number = number * 1000 + part
+        return -number if answer[0] < 0 else number
+    return None
+
+
+def _slip(answer: Any, expected: Any, tolerance: float) -> str | None:
+    """A sentence for a learner's usual slip with numbers, or None."""
+    if not (isinstance(expected, numbers.Real) and not isinstance(expected, bool)):
+        return None
+    together = _thousands(answer)
+    if together is not None:
+        parts = ", ".join(str(part) for part in answer)
+        return (
+            f"{together:,} with a comma is two numbers in Python, ({parts}): write {together} "
+            f"(or {together:_})."
+        )
+    if (
+        _share(expected)
+        and isinstance(answer, numbers.Real)
+        and not isinstance(answer, bool)
+        and 1 < float(answer) <= 100
+        and math.isclose(float(answer) / 100, float(expected), abs_tol=max(tolerance, 1e-9))
+    ):
+        return (
+            f"{answer!r} looks like a percentage, but the answer is a share between 0 and 1: "
+            f'write {float(answer) / 100:g} (or "{answer}%").'
+        )
+    number = isinstance(answer, numbers.Real) and not isinstance(answer, bool)
+    if _share(expected) and number and float(answer) > 1:
+        return f"the answer is a share between 0 and 1, and {answer!r} is more than 1."
+    return None
 
 
 def _wrong_kind(answer: Any, expected: Any) -> str | None:
     """A sentence saying the answer is of the wrong kind, or ``None`` when the kinds agree."""
     have, want = _kind(answer), _kind(expected)
-    if have == want:
+    if have == want or {have, want} == {"a set", "a collection"}:
         return None
     shown = "text (in quotes)" if have == "text" else have
     how = _HOW.get(want, f"give {want}")
@@ -78,6 +161,8 @@ def _same(answer: Any, expected: Any, tolerance: float) -> bool:
     answer, expected = _plain(answer), _plain(expected)
     if isinstance(expected, bool) or isinstance(answer, bool):
         return answer is expected
+    if _share(expected) and _percentage(answer) is not None:
+        answer = _percentage(answer)
     if isinstance(expected, numbers.Real) and isinstance(answer, numbers.Real):
         return math.isclose(float(answer), float(expected), rel_tol=0, abs_tol=tolerance)
     if isinstance(expected, set | frozenset) or isinstance(answer, set | frozenset):
@@ -86,7 +171,7 @@ def _same(answer: Any, expected: Any, tolerance: float) -> bool:
         except TypeError:
             return False
     if isinstance(expected, str) and isinstance(answer, str):
-        return answer.strip().lower() == expected.strip().lower()
+        return "".join(answer.split()).lower() == "".join(expected.split()).lower()
     if isinstance(expected, list | tuple) and isinstance(answer, list | tuple):
         return len(answer) == len(expected) and all(
             _same(a, e, tolerance) for a, e in zip(answer, expected)
@@ -97,26 +182,32 @@ def _same(answer: Any, expected: Any, tolerance: float) -> bool:
 class Check:
     """The outcome of one exercise: ``correct`` is True, False, or None (not answered)."""
 
-    def __init__(self, answer: Any, expected: Any, tolerance: float, hint: str) -> None:
+    def __init__(
+        self, answer: Any, expected: Any, tolerance: float, hint: str, label: str = ""
+    ) -> None:
         self.answer = answer
         self.expected = expected
         self.hint = hint
+        #: Which answer this is, when a cell checks several ("Part 1").
+        self.label = label
         answered = not (answer is None or answer is Ellipsis)
         self.correct: bool | None = _same(answer, expected, tolerance) if answered else None
-        #: Why the answer cannot be right whatever its value (its kind), or ``None``.
-        self.problem = (
-            _wrong_kind(_plain(answer), _plain(expected)) if answered and not self.correct else None
-        )
+        #: Why the answer cannot be right whatever its value (its kind, a slip), or ``None``.
+        self.problem = None
+        if answered and not self.correct:
+            plain, want = _plain(answer), _plain(expected)
+            self.problem = _slip(plain, want, tolerance) or _wrong_kind(plain, want)
 
     def _text(self) -> str:
+        prefix = f"{self.label}: " if self.label else ""
         if self.correct is None:
-            return "Not answered yet: write your answer above, then run this cell again."
+            return prefix + "Not answered yet: write your answer above, then run this cell again."
         answer = _show(_plain(self.answer))
         if self.correct:
-            return f"Right: {answer} is the answer the package computes."
+            return prefix + f"Right: {answer} is the answer the package computes."
         if self.problem:
-            return f"Not quite: {self.problem} {self.hint}".strip()
-        return f"Not quite: {answer} is not it. {self.hint}".strip()
+            return prefix + f"Not quite: {self.problem} {self.hint}".strip()
+        return prefix + f"Not quite: {answer} is not it. {self.hint}".strip()
 
     def __repr__(self) -> str:
         return self._text()
@@ -140,12 +231,99 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def check(answer: Any, expected: Any, *, tolerance: float = 1e-9, hint: str = "") -> Check:
+def check(
+    answer: Any, expected: Any, *, tolerance: float = 1e-9, hint: str = "", label: str = ""
+) -> Check:
     """Compare ``answer`` with ``expected`` (numbers within ``tolerance``; sets unordered).
 
-    ``answer`` is ``None`` (or ``...``) until the learner writes one.
+    ``answer`` is ``None`` (or ``...``) until the learner writes one. ``label``
+    names the answer in the message, for a cell that checks several.
     """
-    return Check(answer, expected, tolerance, hint)
+    return Check(answer, expected, tolerance, hint, label)
+
+
+#: The Prohis card kinds in words (singular, plural), in the engine's kind order.
+CARD_WORDS = {
+    "legal": ("legal good", "legal goods"),
+    "illegal": ("illegal good", "illegal goods"),
+    "lieutenant": ("lieutenant", "lieutenants"),
+    "captain": ("captain", "captains"),
+    "inspector": ("inspector", "inspectors"),
+}
+
+
+def cards_in_words(cards: Iterable[str | None]) -> str:
+    """Cards as a learner reads them: kinds in order, a card not seen as "face down".
+
+    >>> cards_in_words(["illegal", "illegal", "legal"])
+    'illegal, illegal, legal'
+    >>> cards_in_words([None, None, None]), cards_in_words(())
+    ('3 cards face down', 'none')
+    """
+    cards = list(cards)
+    if not cards:
+        return "none"
+    if all(card is None for card in cards):
+        return count(len(cards), "card") + " face down"
+    return ", ".join("face down" if card is None else card for card in cards)
+
+
+def counts_in_words(counts: Mapping[str, int] | Sequence[int]) -> str:
+    """How many of each card kind, in words (a mapping, or counts in the engine's kind order).
+
+    >>> counts_in_words({"legal": 30, "illegal": 1, "captain": 0})
+    '30 legal goods, 1 illegal good'
+    >>> counts_in_words((2, 1, 0, 0, 0))
+    '2 legal goods, 1 illegal good'
+    """
+    if not isinstance(counts, Mapping):
+        counts = dict(zip(CARD_WORDS, counts, strict=False))
+    parts = [
+        count(number, *CARD_WORDS.get(kind, (kind, kind + "s")))
+        for kind, number in counts.items()
+        if number
+    ]
+    return ", ".join(parts) if parts else "no card"
+
+
+class NeedsNetwork(RuntimeError):
+    """A lesson's packages are missing and can only come from the network (JupyterLite offline).
+
+    Shown in a notebook as its sentence alone, not as a traceback.
+    """
+
+    def _render_traceback_(self) -> list[str]:  # IPython shows these lines instead
+        return [str(self)]
+
+
+async def install_or_explain(*packages: str) -> None:
+    """In JupyterLite: install ``packages`` with piplite, or say in words why it cannot.
+
+    numpy, matplotlib and scipy are Pyodide's compiled packages: the site
+    downloads them from the internet when a lesson first asks. Offline that
+    fails, and every later cell would end in ``ModuleNotFoundError``; this
+    raises :class:`NeedsNetwork` instead, whose message says what to do.
+    Outside JupyterLite (no ``piplite``) it only checks that they are there.
+    """
+    import importlib
+    import importlib.util
+
+    try:
+        piplite = importlib.import_module("piplite")
+    except ImportError:
+        piplite = None
+    if piplite is not None:
+        import contextlib
+
+        with contextlib.suppress(Exception):  # offline: said below, package by package
+            await piplite.install(list(packages))
+    missing = [name for name in packages if importlib.util.find_spec(name) is None]
+    if missing:
+        raise NeedsNetwork(
+            f"This lesson needs {', '.join(missing)}, which JupyterLite downloads from the "
+            "internet the first time, and this browser could not reach it. Connect to the "
+            "network, then run this cell again. (Lessons 1 and 2 work offline.)"
+        )
 
 
 class HTML:
@@ -223,7 +401,7 @@ def dealt_game(
 ) -> Any:
     """A lesson's table dealt as the rules deal it: ``goods[i]`` plus a captain and an inspector.
 
-    RULES.md, Setup: every player gets 1 captain and 1 inspector in hand, in
+    docs/rules.md, Setup: every player gets 1 captain and 1 inspector in hand, in
     front of everyone, then 4 goods or lieutenants face down. So every seat
     knows every other hand holds a captain and an inspector at the start, as
     in a seeded game; ``goods[i]`` are seat ``i``'s face-down cards.

@@ -14,6 +14,19 @@ of :mod:`prohis_nb.plots` that shows the same numbers.
 
 Sizes go through :func:`prohis_nb.presenting.font_size`, so large print
 scales the words as it does in :mod:`prohis_nb.plots`.
+
+**Nothing cut off, nothing overlapping, in any print.** The margins are
+worked out from the words they hold (the longest tick label, the axis
+labels' size), as many ticks are written as fit side by side, and a note
+that would leave the plot is turned back inside it. Widths of words are
+estimated from :data:`CHAR_WIDTH` (DejaVu Sans, the font the chart asks
+for, is at most that wide per character, digits and capitals included);
+``tests/browser/test_explorer_print_in_browser.py`` measures the result in
+Chromium, in normal and large print.
+
+**A text alternative.** :attr:`Chart.description` says in words what the
+chart shows (the numbers drawn); the ``<svg>`` carries it as its accessible
+name (``role="img"``, ``aria-label``) and as ``<title>``/``<desc>``.
 """
 
 from __future__ import annotations
@@ -29,6 +42,36 @@ DASHES = {"-": "", "--": "9 5", "-.": "9 4 2 4", ":": "2 4"}
 #: Width and height of the drawing (the viewBox; the page scales it): an 8 × 5 inch
 #: matplotlib figure at 90 dots per inch, so a point of text is 1.25 units.
 WIDTH, HEIGHT = 720, 450
+#: An upper bound of a character's width, in ems, for DejaVu Sans at any size (a "W" is 0.99,
+#: a digit 0.64, a lowercase letter at most 0.98: the words here are mostly digits and lowercase).
+CHAR_WIDTH = 0.66
+
+
+def text_width(text: str, size: float) -> float:
+    """An estimate (from above) of ``text``'s width, in the chart's units, at font ``size``."""
+    wide = sum(1 for ch in text if ch in "MWmw—−$%")
+    return size * (CHAR_WIDTH * (len(text) - wide) + 0.95 * wide)
+
+
+def fitted(text: str, size: float, room: float) -> float:
+    """``size``, or the smaller size at which ``text`` fits in ``room`` (never below 60%)."""
+    width = text_width(text, size)
+    return size if width <= room else round(max(size * 0.6, size * room / width), 1)
+
+
+class Box:
+    """A rectangle in the chart's units (for keeping words apart)."""
+
+    def __init__(self, left: float, top: float, right: float, bottom: float) -> None:
+        self.left, self.top, self.right, self.bottom = left, top, right, bottom
+
+    def meets(self, other: Box) -> bool:
+        return not (
+            self.right <= other.left
+            or other.right <= self.left
+            or self.bottom <= other.top
+            or other.bottom <= self.top
+        )
 
 
 def text_size(points: float) -> float:
@@ -67,8 +110,6 @@ class Chart:
     tick value (e.g. :func:`prohis_nb.text.money`).
     """
 
-    left, right, top, bottom = 104, 20, 48, 66
-
     def __init__(
         self,
         x: tuple[float, float],
@@ -90,6 +131,26 @@ class Chart:
         self.series: dict[str, list[tuple[float, float]]] = {}
         #: The words written on the plot (annotations), in order.
         self.notes: list[str] = []
+        #: Each note to write: (x, y, words, colour, dx, dy), placed when the SVG is written.
+        self._notes: list[tuple[float, float, str, str, float, float]] = []
+        #: What the chart shows, in words: its text alternative (set by who draws it).
+        self.description = ""
+        small, label = text_size(12), text_size(14)
+        # margins that hold the words: the y tick labels and the rotated y label on the
+        # left, the x tick labels and the x label below, the title above
+        widest = max(text_width(yformat(t), small) for t in nice_ticks(*y))
+        self.left = round(widest + 10 + label * 1.9)
+        self.bottom = round(small * 1.3 + label * 1.3 + 18)
+        self.top = round(text_size(16) * 1.3 + small * 0.75 + 14)  # the top tick's words too
+        self.right = 20
+        # as many x ticks as fit side by side, each label with room to spare
+        room = WIDTH - self.left - self.right
+        for count in (8, 6, 5, 4, 3, 2):
+            ticks = nice_ticks(*x, count)
+            widest_x = max(text_width(xformat(t), small) for t in ticks)
+            if len(ticks) < 2 or room / max(1, len(ticks) - 1) > widest_x + small:
+                break
+        self.xticks = ticks
 
     # ------------------------------------------------------------ coordinates
 
@@ -177,12 +238,45 @@ class Chart:
         self._keep(label, points, sample)
 
     def note(self, x: float, y: float, text: str, *, color: str = "#000", dx=8, dy=-8) -> None:
-        """Words beside the point (x, y), ``dx``/``dy`` pixels away (up is negative)."""
+        """Words beside the point (x, y), ``dx``/``dy`` pixels away (up is negative).
+
+        Placed when the SVG is written (:meth:`_place_note`): inside the plot,
+        clear of the legend and of the other notes.
+        """
         self.notes.append(text)
-        self.items.append(
-            f'<text x="{self.px(x) + dx:.1f}" y="{self.py(y) + dy:.1f}" fill="{color}" '
-            f'font-size="{text_size(13):g}">{escape(text)}</text>'
-        )
+        self._notes.append((float(x), float(y), text, color, float(dx), float(dy)))
+
+    def _place_note(
+        self, x: float, y: float, text: str, dx: float, dy: float, taken: list[Box]
+    ) -> tuple[float, float, float]:
+        """Where a note's words go: (left, baseline, font size), inside the plot and clear of
+        ``taken``. Tried in turn: where asked, the other side of the point, above and below
+        it, then down the plot's height; a point off the plot counts from the nearest edge."""
+        size = text_size(13)
+        x0, x1 = self.left + 4, WIDTH - self.right - 4
+        y0, y1 = self.top + 4, HEIGHT - self.bottom - 4
+        size = fitted(text, size, x1 - x0)
+        width = text_width(text, size)
+        px = min(max(self.px(x), x0), x1)
+        py = min(max(self.py(y), y0), y1)
+
+        def box(left: float, base: float) -> Box:
+            left = min(max(left, x0), x1 - width)
+            base = min(max(base, y0 + size), y1 - size * 0.25)
+            return Box(left, base - size, left + width, base + size * 0.25)
+
+        sides = [px + dx, px - abs(dx) - width]
+        heights = [py + dy, py - 6, py + size + 6]  # where asked, just above, just below
+        heights += [y0 + size + k * size * 1.3 for k in range(int((y1 - y0) / (size * 1.3)))]
+        for base in heights:
+            for left in sides:
+                candidate = box(left, base)
+                if not any(candidate.meets(other) for other in taken):
+                    taken.append(candidate)
+                    return candidate.left, candidate.bottom - size * 0.25, size
+        candidate = box(sides[0], heights[0])
+        taken.append(candidate)
+        return candidate.left, candidate.bottom - size * 0.25, size
 
     # ------------------------------------------------------------ output
 
@@ -191,13 +285,15 @@ class Chart:
         x0, x1 = self.px(self.x[0]), self.px(self.x[1])
         y0, y1 = self.py(self.y[0]), self.py(self.y[1])
         small, label = text_size(12), text_size(14)
+        name = f"{self.title}. {self.description}" if self.description else self.title
         parts = [
             f'<svg class="pnb-chart" xmlns="http://www.w3.org/2000/svg" role="img" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-            f'font-family="DejaVu Sans, Arial, sans-serif" aria-label="{escape(self.title)}">',
+            f'font-family="DejaVu Sans, Arial, sans-serif" aria-label="{escape(name)}">',
+            f"<title>{escape(self.title)}</title><desc>{escape(self.description)}</desc>",
             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
         ]
-        for tick in nice_ticks(*self.x):
+        for tick in self.xticks:
             x = self.px(tick)
             parts.append(
                 f'<line x1="{x:.1f}" y1="{y1:.1f}" x2="{x:.1f}" y2="{y0:.1f}" stroke="#ddd"/>'
@@ -212,28 +308,44 @@ class Chart:
                 f'font-size="{small:g}">{escape(self.yformat(tick))}</text>'
             )
         parts += self.items
+        title = fitted(self.title, text_size(16), WIDTH - 8)
+        xlabel = fitted(self.xlabel, label, WIDTH - 8)
+        ylabel = fitted(self.ylabel, label, y0 - y1)
         parts.append(
             f'<rect x="{x0:.1f}" y="{y1:.1f}" width="{x1 - x0:.1f}" height="{y0 - y1:.1f}" '
             'fill="none" stroke="#000"/>'
-            f'<text x="{(x0 + x1) / 2:.1f}" y="{self.top - 12}" text-anchor="middle" '
-            f'font-size="{text_size(16):g}">{escape(self.title)}</text>'
+            f'<text x="{WIDTH / 2:.1f}" y="{6 + text_size(16) * 0.95:.1f}" text-anchor="middle" '
+            f'font-size="{title:g}">{escape(self.title)}</text>'
             f'<text x="{(x0 + x1) / 2:.1f}" y="{HEIGHT - 10}" text-anchor="middle" '
-            f'font-size="{label:g}">{escape(self.xlabel)}</text>'
-            f'<text transform="translate({label:.1f} {(y0 + y1) / 2:.1f}) rotate(-90)" '
-            f'text-anchor="middle" font-size="{label:g}">{escape(self.ylabel)}</text>'
+            f'font-size="{xlabel:g}">{escape(self.xlabel)}</text>'
+            f'<text transform="translate({label * 1.05:.1f} {(y0 + y1) / 2:.1f}) rotate(-90)" '
+            f'text-anchor="middle" font-size="{ylabel:g}">{escape(self.ylabel)}</text>'
         )
-        parts.append(self._legend(legend, x0, x1, y0, y1))
+        legend_svg, legend_box = self._legend(legend, x0, x1, y0, y1)
+        taken = [legend_box] if legend_box is not None else []
+        for x, y, words, color, dx, dy in self._notes:
+            left, base, size = self._place_note(x, y, words, dx, dy, taken)
+            parts.append(
+                f'<text x="{left:.1f}" y="{base:.1f}" fill="{color}" '
+                f'font-size="{size:g}">{escape(words)}</text>'
+            )
+        parts.append(legend_svg)
         parts.append("</svg>")
         return "".join(parts)
 
     # ------------------------------------------------------------ helpers
 
-    def _legend(self, where: str, x0: float, x1: float, y0: float, y1: float) -> str:
+    def _legend(
+        self, where: str, x0: float, x1: float, y0: float, y1: float
+    ) -> tuple[str, Box | None]:
+        """The legend's SVG and the box it covers (None when there is no legend)."""
         if not self.legend_entries:
-            return ""
+            return "", None
         size = text_size(12)
+        longest = max(text_width(label, 1) for label, _ in self.legend_entries)
+        size = min(size, (x1 - x0 - 16 - 54) / longest)  # the legend fits inside the plot
         row = size * 1.6
-        width = 50 + max(len(label) for label, _ in self.legend_entries) * size * 0.58
+        width = 54 + longest * size
         height = row * len(self.legend_entries) + 8
         left = x0 + 8 if "left" in where else x1 - 8 - width
         top = y1 + 8 if "upper" in where else y0 - 8 - height
@@ -250,7 +362,7 @@ class Chart:
                 f"{escape(label)}</text>"
             )
         parts.append("</g>")
-        return "".join(parts)
+        return "".join(parts), Box(left, top, left + width, top + height)
 
     @staticmethod
     def _stroke(color: str, style: str, width: float) -> str:

@@ -8,6 +8,7 @@ way (``−$4,000``, never ``$-4,000`` or ``-$150``), no dollar amount typed
 into a Markdown cell (every number in prose is computed by the lesson).
 """
 
+import html
 import json
 import os
 import re
@@ -59,6 +60,9 @@ def shown_text(notebook):
             for kind in ("text/markdown", "text/plain", "text/html"):
                 if kind in output.get("data", {}):
                     pieces.append(output["data"][kind])
+            markdown = output.get("data", {}).get("text/markdown")
+            if markdown:  # as a reader reads it: money's <span>s and &#36; signs undone
+                pieces.append(html.unescape(re.sub(r"</?span[^>]*>", "", markdown)))
     return "\n".join(pieces)
 
 

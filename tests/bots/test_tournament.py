@@ -11,10 +11,11 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from scipy.stats import t as student_t
 
 from prohis_nb.cli import main
 from prohis_nb.core.record import Record
-from prohis_nb.tournament import Z95, derive_seed, run_tournament
+from prohis_nb.tournament import derive_seed, run_tournament
 
 LINEUP = ["random", "honest", "bluff:bait=0.5"]
 
@@ -105,7 +106,8 @@ def check(stats, rows):
             by_deal[r[2]] += r[column] - mean
         d, n = len(by_deal), len(values)
         se = math.sqrt(d / (d - 1) * sum(v * v for v in by_deal.values())) / n
-        expected_low, expected_high = mean - Z95 * se, mean + Z95 * se
+        t = student_t.ppf(0.975, d - 1)  # Student's t on deals − 1 degrees of freedom
+        expected_low, expected_high = mean - t * se, mean + t * se
         if column == 1:  # a win rate's interval is clipped to [0, 1]
             expected_low, expected_high = max(0.0, expected_low), min(1.0, expected_high)
         assert math.isclose(low, expected_low, abs_tol=1e-9)
@@ -116,7 +118,8 @@ def test_with_one_appearance_per_deal_the_interval_is_the_textbook_one():
     result = quick(games=10, rotate=False, bots=["random", "honest", "bluff"], players=3)
     for seat, stats in enumerate(result.by_seat):
         scores = [g.scores[seat] for g in result.games]
-        half = Z95 * statistics.stdev(scores) / math.sqrt(len(scores))
+        t = student_t.ppf(0.975, len(scores) - 1)
+        half = t * statistics.stdev(scores) / math.sqrt(len(scores))
         assert math.isclose(stats.score_ci[1] - stats.mean_score, half)
 
 
@@ -227,7 +230,6 @@ def test_smuggle_tournament_results_do_not_depend_on_the_number_of_workers():
 def _paired_by_hand(result, first, second):
     """Per-deal differences and their 95% interval, computed with numpy and scipy."""
     import numpy as np
-    from scipy.stats import norm
 
     deals = sorted({g.deal for g in result.games})
     diffs = []
@@ -237,7 +239,8 @@ def _paired_by_hand(result, first, second):
         b = [s for g in games for lab, s in zip(g.lineup, g.scores) if lab == second]
         diffs.append(np.mean(a) - np.mean(b))
     diffs = np.array(diffs)
-    half = norm.ppf(0.975) * diffs.std(ddof=1) / np.sqrt(len(diffs))
+    # Student's t on deals − 1 degrees of freedom (10 deals: 2.26, not the normal 1.96)
+    half = student_t.ppf(0.975, len(diffs) - 1) * diffs.std(ddof=1) / np.sqrt(len(diffs))
     return diffs, diffs.mean() - half, diffs.mean() + half
 
 
@@ -286,3 +289,28 @@ def test_score_breakdown_adds_up_to_each_bot_s_mean_score():
         )
         assert dollars == pytest.approx(result.by_bot[label].mean_score)
         assert row["in hand illegal"] == pytest.approx(-4000 * row["illegal cards in hand"])
+
+
+def test_tournament_intervals_use_t_on_deals_minus_one_as_statsmodels_does():
+    """A bot's mean score with deals as clusters, and a paired difference: statsmodels' OLS
+    on a constant (cluster-robust by deal; plain for the differences), t inference."""
+    sm = pytest.importorskip("statsmodels.api")
+    import numpy as np
+
+    from prohis_nb.tournament_stats import cluster_mean_ci, t_quantile
+
+    scipy_t = pytest.importorskip("scipy.stats").t
+    for df in (1, 3, 9, 40):
+        assert t_quantile(0.975, df) == pytest.approx(scipy_t.ppf(0.975, df), rel=1e-9)
+    values = [3.0, 5.0, 1.0, 8.0, 2.0, 2.0, 9.0, 4.0, 6.0, 1.0]
+    deals = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    mean, low, high = cluster_mean_ci(values, deals)
+    fit = sm.OLS(np.array(values), np.ones(len(values))).fit(
+        cov_type="cluster", cov_kwds={"groups": np.array(deals)}, use_t=True
+    )
+    assert (low, high) == pytest.approx(tuple(fit.conf_int()[0]))
+    diffs = np.array([1.0, -2.0, 3.5, 0.5, 2.0, 1.0])
+    paired = sm.OLS(diffs, np.ones(len(diffs))).fit()
+    expect = tuple(paired.conf_int()[0])
+    half = scipy_t.ppf(0.975, len(diffs) - 1) * diffs.std(ddof=1) / len(diffs) ** 0.5
+    assert expect == pytest.approx((diffs.mean() - half, diffs.mean() + half))

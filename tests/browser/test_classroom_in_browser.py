@@ -80,3 +80,62 @@ def test_the_class_table_shows_and_its_csv_downloads(page, lab):
     inspection = next(r for r in rows if r["measure"] == "inspection")
     assert int(inspection["count"]) == table["inspection"].count
     assert int(inspection["out_of"]) == table["inspection"].out_of
+
+
+def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(page, lab):
+    """Upload two games of each kind, run the cells below: everything shows the upload.
+
+    The number of games is counted from the files uploaded; the rates the page
+    shows are read back from the CSV link, the plot's text alternative and
+    exercise 3's answer, and must all be the uploaded class's (computed here
+    from the same files), not the pretend class's.
+    """
+    import base64
+    import re
+
+    from prohis_nb.text import percent
+
+    name = "06_strategies_in_a_tournament.ipynb"
+    run_all_cells(page, lab, name, timeout_ms=300_000)
+    folder = NOTEBOOKS / "class_records"
+    files = [folder / game / f"round1_table{t}.json" for game in ("prohis", "smuggle")
+             for t in (1, 2)]  # fmt: skip
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload", has_text="Records").click()
+    chooser.value.set_files([str(f) for f in files])
+    expect(page.locator(".widget-upload", has_text="Records")).to_contain_text("4")  # "Records (4)"
+    index = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
+            c => c.model.sharedModel.getSource().startsWith('results = load_class(upload)'))"""
+    )
+    assert index > 0
+    page.evaluate(
+        """async (i) => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            panel.content.activeCellIndex = i;
+            await window.jupyterapp.commands.execute('notebook:run-all-below');
+        }""",
+        index,
+    )
+    expected = load_class([(f.name, f.read_bytes()) for f in files])
+    inspection = expected.table()["inspection"]
+    summary = page.locator(".jp-Cell").nth(index).locator(".jp-OutputArea-output")
+    expect(summary).to_contain_text("2 games of Prohis")
+    expect(summary).to_contain_text("2 games of Smuggle")
+    # the CSV link carries the uploaded class's table
+    href = page.locator("a[download='class_results.csv']").first.get_attribute("href")
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(href.split(",", 1)[1]).decode())))
+    row = next(r for r in rows if r["game"] == "prohis" and r["measure"] == "inspection")
+    assert (int(row["count"]), int(row["out_of"])) == (inspection.count, inspection.out_of)
+    # the Prohis plot describes the uploaded class's inspection rate
+    alts = page.locator("img[alt*='what our class did']").evaluate_all(
+        "imgs => imgs.map(i => i.alt)"
+    )
+    assert any(
+        f"convoys offered no bribe that were inspected: {percent(inspection.rate)}" in a
+        for a in alts
+    ), alts
+    # exercise 3's answer is the uploaded class's rate
+    answers = page.locator("details code").evaluate_all("codes => codes.map(c => c.textContent)")
+    assert f"{inspection.rate:.4g}" in answers, answers
+    assert re.search(r"\d", " ".join(answers))

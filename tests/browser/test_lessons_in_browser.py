@@ -121,6 +121,18 @@ def test_lesson_2_seat_selector_and_stepper(page, lab):
 def test_lesson_1_play_a_seat(page, lab):
     seconds = run_all_cells(page, lab, "01_the_game_and_a_first_round.ipynb")
     print(f"\nlesson 1: Run All took {seconds:.1f} s")
+
+    # --- the first table is the fresh deal, whatever the cells below played (item 12)
+    import prohis_nb
+
+    fresh = prohis_nb.Game(players=4, seed=13)
+    first = page.locator(".pnb-table-widget").first
+    for seat in (1, 2):
+        first.locator("select").select_option(label=f"Seat {seat}")
+        expect(first.locator(".pnb-table")).to_have_attribute("data-viewer", str(seat))
+        hand = kinds(first.locator(f".pnb-seat[data-seat='{seat}'] .pnb-hand"))
+        assert hand == list(fresh.view(seat).hand), (seat, hand)
+        assert first.locator(".pnb-log li").count() == len(fresh.view(seat).log)
     expect(page.locator(".pnb-stepper").first).to_be_visible()
     play = page.locator(".pnb-play").first
     expect(play).to_contain_text("Your decision")
@@ -212,7 +224,7 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
     play = page.locator(".pnb-play").first
     expect(play).to_contain_text("Your decision")
     composer = play.locator(".pnb-composer-declare")
-    composer.locator("button[title='add one Wine to the declare']").click()
+    composer.locator("button[title='add one Wine to the declaration']").click()
     composer.get_by_role("button", name="Declare", exact=True).click()
     log = play.locator(".pnb-log li")
     expect(log.filter(has_text="You declared wine")).to_have_count(1, timeout=30_000)

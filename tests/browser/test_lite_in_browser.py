@@ -390,3 +390,37 @@ def test_lesson_2_offline_seats_stepper_hot_seat_and_the_cdn(lite_page, lite_sit
     assert "no numpy" in reply, reply
     lock = json.loads((lite_site.root / "static/pyodide/pyodide-lock.json").read_text())
     assert offline.asked and set(offline.asked) == {lock["packages"]["numpy"]["file_name"]}
+
+
+def test_lesson_3_offline_says_in_words_that_it_needs_the_network(lite_page, lite_site, offline):
+    """Offline, lesson 3's first cell ends with a sentence to act on, not a traceback."""
+    page = lite_page
+    name = "03_the_odds_of_an_inspection.ipynb"
+    page.goto(lite_site.notebook_url(name))
+    page.wait_for_function(
+        """(name) => {
+            const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            const k = w && w.context && w.context.path.endsWith(name) && w.sessionContext
+                && w.sessionContext.session && w.sessionContext.session.kernel;
+            return k && k.status === 'idle' && w.content && w.content.widgets.length > 0;
+        }""",
+        arg=name,
+        timeout=KERNEL_START_MS,
+    )
+    shown = page.evaluate(
+        """async () => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const index = panel.content.widgets.findIndex(c => c.model.type === 'code');
+            panel.content.activeCellIndex = index;
+            await window.jupyterapp.commands.execute('notebook:run-cell');
+            const cell = panel.content.widgets[index];
+            return cell.model.outputs.toJSON();
+        }"""
+    )
+    text = json.dumps(shown)
+    errors = [o for o in shown if o.get("output_type") == "error"]
+    assert errors, f"the first cell should stop the lesson offline: {text[:2000]}"
+    words = " ".join(" ".join(o.get("traceback", [])) for o in errors)
+    assert "needs numpy" in words and "network" in words, words
+    assert "ModuleNotFoundError" not in text and "Traceback" not in words, words
+    page.screenshot(path=ARTIFACTS / "lite-lesson03-offline.png")

@@ -105,3 +105,42 @@ def test_the_pressed_button_keeps_its_element_and_the_focus(page, lab):
             kept_across_a_new_decision += 1
     assert moves >= 5
     assert kept_across_a_new_decision >= 1, "no move kept the pressed button for a new decision"
+
+
+#: Waits until the move armed by ARM is done and the page has drawn it.
+SETTLED = """
+async () => {
+  await window.pnbMoved;
+  for (let i = 0; i < 3; i++) await new Promise(r => requestAnimationFrame(() => r()));
+}
+"""
+
+#: Where the keyboard focus is: inside the Play widget (and what), or elsewhere.
+WHERE = """
+() => {
+  const el = document.activeElement;
+  const inside = !!(el && el.closest && el.closest('.pnb-play'));
+  return {inside, tag: el ? el.tagName : null, text: el ? (el.textContent || '').trim() : ''};
+}
+"""
+
+
+def test_a_learner_at_the_keyboard_keeps_the_focus_move_after_move(page, lab):
+    """Twelve moves with Enter alone: the focus never falls out of the game to the page."""
+    write_notebook(lab.root)
+    run_all_cells(page, lab, NOTEBOOK)
+    play = page.locator(".pnb-play").first
+    play.locator(".pnb-actions button:not([disabled])").first.focus()
+    lost = []
+    for move in range(12):
+        where = page.evaluate(WHERE)
+        assert where["inside"], f"before move {move + 1}: the focus is on {where}"
+        if where["tag"] != "BUTTON":
+            break  # the game ended (nothing left to press)
+        page.evaluate(ARM)
+        page.keyboard.press("Enter")
+        page.evaluate(SETTLED)
+        where = page.evaluate(WHERE)
+        if not where["inside"]:
+            lost.append((move + 1, where))
+    assert not lost, f"the focus fell out of the game after moves {lost}"

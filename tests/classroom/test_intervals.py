@@ -69,12 +69,46 @@ def test_design_effect_by_hand():
     assert design_effect([(0, 10), (0, 5)]) == 1.0  # a share of 0
 
 
-def test_clustering_only_widens_and_is_plain_wilson_without_extra_spread():
+def test_clustering_only_widens_and_uses_t_on_clusters_minus_one():
+    from scipy.stats import t
+
     alike = [(3, 10)] * 5
-    assert clustered(alike) == pytest.approx(wilson(15, 50))
+    # no extra spread: the plain counts, with Student's t on 4 degrees of freedom for z
+    assert clustered(alike) == pytest.approx(wilson(15, 50, critical=t.ppf(0.975, 4)))
+    assert clustered(alike)[0] < wilson(15, 50)[0]
     apart = [(10, 10), (0, 10), (9, 10), (1, 10)]
     low, high = clustered(apart)
     plain = wilson(20, 40)
     assert low < plain[0] and high > plain[1]
     deff = design_effect(apart)
-    assert (low, high) == pytest.approx(wilson(20 / deff, 40 / deff))
+    assert (low, high) == pytest.approx(wilson(20 / deff, 40 / deff, critical=t.ppf(0.975, 3)))
+
+
+def test_the_design_effect_and_degrees_of_freedom_match_statsmodels():
+    """statsmodels' cluster-robust OLS of the decisions on a constant: its variance over the
+    binomial one is the design effect, its t inference uses clusters − 1 degrees of freedom."""
+    sm = pytest.importorskip("statsmodels.api")
+    import numpy as np
+    from scipy.stats import t
+
+    per_cluster = [(7, 9), (1, 12), (5, 6), (2, 10), (8, 8), (0, 4)]
+    y = np.concatenate([[1] * k + [0] * (n - k) for k, n in per_cluster]).astype(float)
+    groups = np.concatenate([[g] * n for g, (_, n) in enumerate(per_cluster)])
+    fit = sm.OLS(y, np.ones_like(y)).fit(
+        cov_type="cluster", cov_kwds={"groups": groups}, use_t=True
+    )
+    p = y.mean()
+    assert design_effect(per_cluster) == pytest.approx(fit.bse[0] ** 2 / (p * (1 - p) / len(y)))
+    low, high = fit.conf_int()[0]
+    assert (high - p) / fit.bse[0] == pytest.approx(t.ppf(0.975, len(per_cluster) - 1))
+
+
+def test_a_share_of_zero_or_one_is_inside_its_interval_at_any_critical_value():
+    """At p = 0 the Wilson interval starts at 0 exactly (a plot's error bar is never
+    negative), at p = 1 it ends at 1, whatever the critical value (z or a t quantile)."""
+    from scipy.stats import t
+
+    for trials in (153 / 31.5, 7.3, 153.0, 2.0):
+        for critical in (None, float(t.ppf(0.975, 11)), float(t.ppf(0.975, 2))):
+            assert wilson(0, trials, critical=critical)[0] == 0.0
+            assert wilson(trials, trials, critical=critical)[1] == 1.0

@@ -58,9 +58,83 @@ def test_the_table_adds_up_the_games_counted_one_by_one(example):
     assert (row.count, row.out_of, row.games) == (k, n, len(files))
     assert row.rate == pytest.approx(k / n)
     cluster = [(c["inspections"], c["inspections"] + c["waivers"]) for c in per_game]
-    assert (row.low, row.high) == pytest.approx(clustered(cluster))
+    by_game = example.table("prohis", cluster="game")["inspection"]
+    assert (by_game.low, by_game.high) == pytest.approx(clustered(cluster))
     plain = example.table("prohis", by_game=False)["inspection"]
     assert (plain.low, plain.high) == pytest.approx(wilson(k, n))
+
+
+def _student_clusters(game, numerator, denominator):
+    """(successes, trials) per student, from each file's ``students`` and each seat's count."""
+    import json
+
+    per_student: dict[str, list[int]] = {}
+    for path in sorted((FOLDER / game).glob("*.json")):
+        names = json.loads(path.read_text(encoding="utf-8"))["students"]
+        for seat, name in enumerate(names):
+            counts = decision_counts(path, seat)
+            pair = per_student.setdefault(name, [0, 0])
+            pair[0] += numerator(counts)
+            pair[1] += denominator(counts)
+    return [(k, n) for k, n in per_student.values()]
+
+
+@pytest.mark.parametrize(
+    ("game", "measure", "numerator", "denominator"),
+    [
+        ("prohis", "inspection", "inspections", ("inspections", "waivers")),
+        ("smuggle", "searches all", "searches", ("officer_decisions",)),
+    ],
+)
+def test_intervals_are_clustered_by_student_as_statsmodels_does(
+    example, game, measure, numerator, denominator
+):
+    """Each student's decisions over all their games form one cluster; statsmodels'
+    cluster-robust OLS of the 0/1 decisions on a constant, grouped by student, gives the
+    design effect, and its t quantile on students − 1 the interval's width."""
+    sm = pytest.importorskip("statsmodels.api")
+    import numpy as np
+    from scipy.stats import t
+
+    from prohis_nb.classroom.intervals import design_effect
+
+    row = example.table(game)[measure]
+    table = example.table(game)
+    assert "clustered by student" in table.interval_words()
+    clusters = _student_clusters(
+        game, lambda c: c[numerator], lambda c: sum(c[key] for key in denominator)
+    )
+    clusters = [(k, n) for k, n in clusters if n]
+    assert (row.count, row.out_of) == (sum(k for k, _ in clusters), sum(n for _, n in clusters))
+    y = np.concatenate([[1] * k + [0] * (n - k) for k, n in clusters]).astype(float)
+    groups = np.concatenate([[g] * n for g, (_, n) in enumerate(clusters)])
+    fit = sm.OLS(y, np.ones_like(y)).fit(
+        cov_type="cluster", cov_kwds={"groups": groups}, use_t=True
+    )
+    p = y.mean()
+    deff = max(1.0, fit.bse[0] ** 2 / (p * (1 - p) / len(y)))
+    assert design_effect(clusters) == pytest.approx(deff)
+    critical = t.ppf(0.975, len(clusters) - 1)
+    assert (row.low, row.high) == pytest.approx(
+        wilson(row.count / deff, row.out_of / deff, critical=critical)
+    )
+    by_game = example.table(game, cluster="game")[measure]
+    assert row.high - row.low > by_game.high - by_game.low  # students keep their habits
+
+
+def test_records_without_students_fall_back_to_games_and_say_so(tmp_path):
+    import json
+
+    from prohis_nb.classroom import load_class
+
+    for path in sorted((FOLDER / "prohis").glob("*.json"))[:4]:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.pop("students")
+        (tmp_path / path.name).write_text(json.dumps(data), encoding="utf-8")
+    table = load_class(tmp_path).table("prohis")
+    assert "clustered by game (the records name no students)" in table.interval_words()
+    with pytest.raises(ValueError, match="'student' or 'game'"):
+        load_class(tmp_path).table("prohis", cluster="seat")
 
 
 def test_predictions_come_from_the_analysis(example):

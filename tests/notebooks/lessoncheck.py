@@ -12,11 +12,15 @@ executed by a kernel), never from the package's own formulas:
   widget whose models (followed through their children) hold an image: an
   ``Image`` widget with PNG bytes, an ``HTML`` widget holding an SVG drawing
   (the explorers' charts: an ``<svg>`` with lines or marks in it), or an
-  ``Output`` widget holding an ``image/png`` output (``widgets.interact``).
-* **Is money written one way?** In Markdown an unescaped ``$`` before an
-  amount starts LaTeX in JupyterLab (``$4,000 ... $500`` renders as italic
-  maths); amounts are written ``\\$4,000`` and negative ones ``−\\$4,000``
-  (a true minus sign, U+2212), as :func:`prohis_nb.text.money` writes them.
+  ``Output`` widget holding an ``image/png`` output or an SVG drawing
+  (``widgets.interact``).
+* **Is money written one way?** In Markdown JupyterLab reads two dollar
+  signs in one paragraph as a formula, escaped or not (``\\$4,000 ... \\$500``
+  renders as italic maths: its Markdown parser drops the backslash before
+  MathJax reads the page; ``tests/browser/test_lessons_rendered.py`` sees it
+  happen). So a paragraph holds at most one ``\\$`` amount outside formulas
+  (``$$ … $$``) and code, written ``\\$4,000`` or ``−\\$4,000`` (a true minus
+  sign, U+2212), as :func:`prohis_nb.text.money` writes them.
 """
 
 from __future__ import annotations
@@ -110,9 +114,13 @@ def _widget_has_image(model: Mapping[str, Any]) -> bool:
     if model.get("model_name") == "HTMLModel":
         value = model.get("state", {}).get("value", "")
         return isinstance(value, str) and _is_drawing(value)
-    if model.get("model_name") == "OutputModel":
+    if model.get("model_name") == "OutputModel":  # widgets.interact: PNG, or an SVG drawing
         outputs = model.get("state", {}).get("outputs", [])
-        return any(_is_png(o.get("data", {}).get("image/png")) for o in outputs)
+        return any(
+            _is_png(o.get("data", {}).get("image/png"))
+            or _is_drawing(str(o.get("data", {}).get("text/html", "")))
+            for o in outputs
+        )
     return False
 
 
@@ -137,6 +145,8 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 #: An unescaped $ (not $$ display maths) before an amount, maybe with a sign: LaTeX in Markdown.
 _LATEX_DOLLAR = re.compile(r"(?<![\\$])\$(?!\$)(?=\s?[-−+]?\d)")
+#: Maths written on purpose: display maths, and inline maths that starts with no digit ($b^*$).
+_MATHS = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?=[^\s\d$])[^$\n]*?(?<=[^\s\\])\$", re.S)
 #: Money with its sign in the wrong place or a hyphen for a minus: $-4,000, $−4,000, -$150, -\$150.
 _BAD_MONEY = re.compile(r"\\?\$\s?[-−]\s?\d|(?<![\w$)\]])-\s?\\?\$\d")
 
@@ -151,9 +161,17 @@ def _context(text: str, start: int) -> str:
 
 
 def latex_dollars(markdown: str) -> list[str]:
-    """Each unescaped ``$`` before an amount in ``markdown`` (JupyterLab reads it as LaTeX)."""
+    """Where JupyterLab would typeset money in ``markdown`` as maths.
+
+    Each unescaped ``$`` before an amount, and each paragraph holding two or
+    more dollar signs, escaped or not, outside maths written on purpose and code.
+    """
     text = prose(markdown)
-    return [_context(text, m.start()) for m in _LATEX_DOLLAR.finditer(text)]
+    found = [_context(text, m.start()) for m in _LATEX_DOLLAR.finditer(text)]
+    for paragraph in re.split(r"\n\s*\n", _MATHS.sub(" ", text)):
+        if paragraph.count("$") >= 2 and not _LATEX_DOLLAR.search(paragraph):
+            found.append(_context(paragraph, paragraph.index("$")))
+    return found
 
 
 def bad_money(text: str) -> list[str]:
@@ -180,5 +198,4 @@ def widget_texts(notebook: Mapping[str, Any]) -> Iterator[str]:
         for key in ("value", "description", "placeholder", "tooltip"):
             if isinstance(fields.get(key), str):
                 yield fields[key]
-        for option in fields.get("_options_labels", []) or []:
-            yield option
+        yield from fields.get("_options_labels", []) or []

@@ -1,8 +1,9 @@
 """Every lesson's Markdown: no amount read as LaTeX, one way to write money (checked as text).
 
 The checks themselves are tested first, on sentences whose rendering in
-JupyterLab is known (``$4,000 ... $500`` turns into italic maths; ``\\$4,000``
-stays money; a ``$`` inside backticks is code).
+JupyterLab is known (``$4,000 ... $500`` turns into italic maths, and so does
+``\\$4,000 ... \\$500``, seen in Chromium; one ``\\$4,000`` stays money; a ``$``
+inside backticks is code).
 """
 
 import pytest
@@ -14,7 +15,9 @@ from prohis_nb.text import money
 def test_an_unescaped_amount_is_caught_and_an_escaped_one_is_not():
     assert latex_dollars("A fine costs $4,000, a bribe $500.")
     assert latex_dollars("pays $200")  # a lone $ is LaTeX's as soon as a second one follows
-    assert not latex_dollars(r"A fine costs \$4,000, a bribe \$500.")
+    assert latex_dollars(r"A fine costs \$4,000, a bribe \$500.")  # escaped, still a pair
+    assert not latex_dollars("A fine costs \\$4,000.\n\nA bribe costs \\$500.")
+    assert not latex_dollars("A fine costs 4,000 dollars, a bribe 500.")
     assert not latex_dollars("Write `$4,000` or ```\nprint('$500')\n```.")
     assert not latex_dollars(r"$$ s^* = \frac{d}{f + C}. $$ and $b^*$")
 

@@ -72,12 +72,14 @@ def test_parts_hold_whole_deals_are_named_by_their_first_game_and_leave_no_tempo
 ):
     play(sink=tmp_path, chunk_size=4)  # rounded up to 6: two deals of 3 games per part
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["_summary.json", "part-000000.parquet", "part-000006.parquet"]
+    assert names == [
+        "_prohis_nb_run.json", "_summary.json", "part-000000.parquet", "part-000006.parquet",
+    ]  # fmt: skip
     for name, first in (("part-000000.parquet", 0), ("part-000006.parquet", 6)):
         rows = pq.read_table(tmp_path / name).to_pylist()
         assert sorted({row["game_index"] for row in rows}) == list(range(first, first + 6))
         assert sorted({row["deal"] for row in rows}) == [first // 3, first // 3 + 1]
-    metadata = pq.read_schema(tmp_path / names[1]).metadata
+    metadata = pq.read_schema(tmp_path / "part-000000.parquet").metadata
     assert json.loads(metadata[b"prohis_nb.plan"])["bots"] == LINEUP
 
 
@@ -144,7 +146,8 @@ def test_a_previous_run_is_refused_unless_overwritten(tmp_path):
     play(games=6, sink=tmp_path, chunk_size=3, overwrite=True)
     # the old run's parts are gone (no stale part-000006 and later), other files stay
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "_summary.json", "notes.txt", "part-000000.parquet", "part-000003.parquet",
+        "_prohis_nb_run.json", "_summary.json", "notes.txt", "part-000000.parquet",
+        "part-000003.parquet",
     ]  # fmt: skip
     assert max(row["game_index"] for row in rows_of(tmp_path / "part-000003.parquet")) == 5
 

@@ -236,7 +236,7 @@ class ProhisRenderer(Renderer):
                 note = f"{ORDINALS[i]}, secret"
             cards.append(self.card(kind, note=note))
         lines = [
-            f"<h4>Convoy of {esc(seat_name(smuggler, viewer))}: "
+            f"<h4>{'Your convoy' if smuggler == viewer else f'Convoy of seat {smuggler}'}: "
             f"{_plural(len(convoy['cards']), 'card')}</h4>",
             f"<div class='pnb-cards pnb-convoy-cards'>{''.join(cards)}</div>",
         ]
@@ -314,7 +314,8 @@ class ProhisRenderer(Renderer):
             hand = view["hand"]
             hand_html = self.cards(hand) if hand_size <= PICTURES_AT_MOST else self.grouped(hand)
             store_html = self.grouped(view["warehouse"])
-            score = f"<div>Your score if the game ended now: {money(view['score'])}</div>"
+            now = "Your final score" if view.get("ended") else "Your score if the game ended now"
+            score = f"<div>{now}: {money(view['score'])}</div>"
             known = ""
         else:
             seen = list(info["known_in_hand"])[:hand_size]  # never more than the hand holds

@@ -172,7 +172,7 @@ def _board_from(text: str) -> Board:
 def board_of(view: Mapping[str, Any]) -> Board:
     """The board (duties, fines, amounts) written in ``view["rules"]``.
 
-    No ``board`` variant means the default board (RULES.md's duty table).
+    No ``board`` variant means the default board (docs/smuggle-rules.md's duty table).
     """
     variants = (view.get("rules") or {}).get("variants") or {}
     if "board" not in variants:

@@ -1,0 +1,193 @@
+"""What one seat may see of the convoy stage game, and the teacher's view of everything.
+
+Every field of a :class:`SeatView` comes from
+:func:`~prohis_nb.convoy.knowledge.knowledge`, the one model of what a seat
+knows (docs/convoy-rules.md, "Who knows what"): the smuggler sees its hand
+and its convoy, the controller the convoy's size and the bribe, both every
+answer and every card turned, and everyone the final scores. An onlooker's
+view (``game.public_view()``, what a notebook shows for the game) holds only
+what both seats see.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from prohis_nb.convoy.knowledge import knowledge
+from prohis_nb.convoy.log import PUBLIC
+from prohis_nb.core.game import Decision
+from prohis_nb.core.legal import legal_actions_json
+
+ROLES = ("smuggler", "controller")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view (``seat`` is -1 for an onlooker); ``None`` marks what it does not know."""
+
+    seat: int
+    players: int
+    rules: dict
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    #: The controller card played (public, face up) and the convoy's size (public).
+    card: str
+    size: int
+    #: The smuggler's hand and whether it is dirty: the smuggler's own only.
+    hand: tuple[str, ...] | None
+    dirty: bool | None
+    #: The convoy's cards: the smuggler's own; the controller's once it confiscated them.
+    convoy: tuple[str, ...] | None
+    #: Each face-down place: the card once turned, else None (empty before the convoy).
+    face_down: tuple[str | None, ...]
+    #: Whether a bribe was offered, and its cards (both seats see them; an onlooker not).
+    offered: bool | None
+    bribe: tuple[str, ...] | None
+    answer: str | None
+    ending: str | None
+    legal_actions: tuple
+    log: tuple[str, ...]
+    #: Every seat's final score and the winners, announced at the end (None before).
+    final_scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+
+    game = "convoy"
+
+    @property
+    def role(self) -> str:
+        """``"smuggler"``, ``"controller"`` or ``"onlooker"``."""
+        return ROLES[self.seat] if self.seat in (0, 1) else "onlooker"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (what ``prohis-nb replay --seat`` prints, what a renderer draws)."""
+        data = asdict(self)
+        data["decision"] = _decision_json(self.decision)
+        data["legal_actions"] = legal_actions_json(self.legal_actions)
+        return {"game": self.game, "role": self.role, **data}
+
+    def _repr_html_(self) -> str:
+        title = "Onlooker's view" if self.seat == PUBLIC else f"Seat {self.seat}'s view"
+        return _html(self.to_json(), f"One convoy · {title}: only what it may know")
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The teacher's view: the hand, the convoy, its face-down order. Never give it to a bot."""
+
+    players: int
+    rules: dict
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    card: str
+    size: int
+    hand: tuple[str, ...]
+    dirty: bool
+    convoy: tuple[str, ...] | None
+    face_down: tuple[str, ...] | None
+    turned: tuple[str, ...]
+    bribe: tuple[str, ...] | None
+    answer: str | None
+    ending: str | None
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    legal_actions: tuple
+    log: tuple[str, ...]
+
+    game = "convoy"
+    omniscient = True
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["decision"] = _decision_json(self.decision)
+        data["legal_actions"] = legal_actions_json(self.legal_actions)
+        return {"game": self.game, **data}
+
+    def _repr_html_(self) -> str:
+        return _html(self.to_json(), "One convoy · Teacher's view (every card)")
+
+
+def seat_view(game: Any, seat: int) -> SeatView:
+    """``seat``'s view of ``game`` (0 smuggler, 1 controller, ``PUBLIC`` an onlooker).
+
+    ``game`` is a :class:`~prohis_nb.convoy.game.ConvoyStageGame` (not imported
+    here: the game imports its views).
+    """
+    known = knowledge(game._events, seat)
+    ended = game.ended
+    legal = game.legal_actions() if seat == game.to_act else ()
+    return SeatView(
+        seat=seat,
+        players=2,
+        rules=game.rules.to_json(),
+        ended=ended,
+        to_act=game.to_act,
+        decision=game.decision,
+        card=game.rules.card,
+        size=game.rules.size,
+        hand=known.hand,
+        dirty=known.dirty,
+        convoy=known.convoy,
+        face_down=known.face_down,
+        offered=known.offered,
+        bribe=known.bribe,
+        answer=known.answer,
+        ending=known.ending,
+        legal_actions=tuple(legal),
+        log=game._log_lines(seat),
+        final_scores=known.scores if ended else None,
+        winners=tuple(game.winners()) if ended else None,
+    )
+
+
+def table_view(game: Any) -> TableView:
+    """Everything about ``game``, for the teacher."""
+    convoy = game.convoy
+    return TableView(
+        players=2,
+        rules=game.rules.to_json(),
+        ended=game.ended,
+        to_act=game.to_act,
+        decision=game.decision,
+        card=game.rules.card,
+        size=game.rules.size,
+        hand=game.hand,
+        dirty=game.dirty,
+        convoy=convoy,
+        face_down=None if convoy is None else tuple(convoy[i] for i in game.order),
+        turned=game.turned,
+        bribe=game.bribe,
+        answer=game.answer,
+        ending=game.ending,
+        scores=tuple(game.scores()),
+        winners=tuple(game.winners()),
+        legal_actions=tuple(game.legal_actions()),
+        log=game._log_lines(None),
+    )
+
+
+def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
+    if decision is None:
+        return None
+    return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
+
+
+def _html(data: dict[str, Any], title: str) -> str:
+    """A plain HTML table of a view, so it shows itself in a notebook without widgets."""
+    rows = "".join(
+        f"<tr><th style='text-align:left'>{html.escape(key)}</th>"
+        f"<td style='text-align:left'>{html.escape(str(value))}</td></tr>"
+        for key, value in data.items()
+        if key not in ("log", "legal_actions", "rules") and value is not None
+    )
+    log = "".join(f"<li>{html.escape(line)}</li>" for line in data.get("log", []))
+    return (
+        f"<div class='pnb-stage'><strong>{html.escape(title)}</strong><table>{rows}</table>"
+        f"<details><summary>what happened</summary><ol>{log}</ol></details></div>"
+    )
+
+
+__all__ = ["SeatView", "TableView", "seat_view", "table_view"]

@@ -1,0 +1,81 @@
+"""The answer key's numbers are the lessons' answers (docs/answer-key.md).
+
+Each number the key gives is marked ``<span class="pnb-key" data-key="…">``;
+here each is recomputed: by hand from the scoring table, by listing every
+order of the cards, or by the same package call the lesson's check makes.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+KEY = Path(__file__).resolve().parents[2] / "docs" / "answer-key.md"
+
+
+def keyed() -> dict[str, float]:
+    text = KEY.read_text(encoding="utf-8")
+    return {k: float(v) for k, v in re.findall(r'data-key="([\w-]+)">([\d.]+)<', text)}
+
+
+def caught_by_listing(convoy: list[str], turned: int) -> Fraction:
+    """Every order of the cards, the first ``turned`` looked at: caught if an illegal card
+    comes before any controller card."""
+    orders = list(permutations(range(len(convoy))))
+    caught = 0
+    for order in orders:
+        for i in order[:turned]:
+            if convoy[i] in ("illegal", "lieutenant"):
+                caught += convoy[i] == "illegal"
+                break
+    return Fraction(caught, len(orders))
+
+
+def expected() -> dict[str, float]:
+    from prohis_nb.analysis import convoy_belief, indifference_bribe
+    from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+    from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+    from prohis_nb.analysis.signalling import declaration_equilibrium
+    from prohis_nb.analysis.smuggle import hand_game
+    from prohis_nb.bots.beliefs import unseen_cards
+    from prohis_nb.widgets.lesson import dealt_game
+
+    lesson2 = dealt_game([["legal"] * 3 + ["lieutenant"], ["illegal"] * 3 + ["legal"],
+                          ["legal"] * 4])  # fmt: skip
+    lesson2.apply({"seat": 0, "act": "pass"})
+    lesson2.apply({"seat": 1, "act": "convoy", "cards": ["illegal", "illegal", "legal"]})
+    unseen = unseen_cards(lesson2.view(2))
+    lesson4 = dealt_game([["illegal", "illegal", "legal", "legal"], ["legal"] * 4,
+                          ["legal", "legal", "illegal", "lieutenant"]])  # fmt: skip
+    lesson4.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal", "legal"]})
+    lesson4.apply({"seat": 1, "act": "control", "card": "captain"})
+    lesson4.apply({"seat": 2, "act": "decline"})
+    belief = convoy_belief(unseen_cards(lesson4.view(1)), 3)
+    game = ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
+    inspector = ConvoyGame(card="inspector", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
+    return {
+        # lesson 1, by hand from the scoring table (docs/rules.md)
+        "l1-ex1": 2 * 1000 + 4000 + 3000 + (-4000) + 2000,
+        "l1-ex2": 2,
+        "l2-ex1": sum(unseen.values()),
+        "l2-ex1-illegal": unseen["illegal"],
+        "l3-ex1": float(caught_by_listing(["illegal", "legal", "legal", "legal"], 3)),
+        "l3-ex2": float(caught_by_listing(["illegal", "lieutenant", "legal", "legal"], 3)),
+        "l4-ex2": round(float(indifference_bribe(belief, "inspector"))),
+        "l5-ex1": 4000 / (4000 + 12000),
+        "l5-ex2": round(float(solve_convoy_game(game).dirty_hand_sends_honest), 4),
+        "l5-ex3": round(float(equilibrium_set(inspector).inspect_range[1]), 4),
+        "l7-ex1": float(hand_game(["camera", "camera", "luggage", "luggage"]).search_rate),
+        "l7-ex3": round(float(declaration_equilibrium().search_rate(["wine"])), 4),
+    }
+
+
+def test_every_keyed_number_is_the_lessons_answer():
+    shown, wanted = keyed(), expected()
+    assert set(shown) == set(wanted)
+    wrong = {k: (shown[k], wanted[k]) for k in wanted if shown[k] != pytest.approx(wanted[k])}
+    assert not wrong, f"update docs/answer-key.md: {wrong}"
