@@ -86,7 +86,8 @@ def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
         ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=p)
     )
     model = (
-        f"convoy game (every equilibrium, in exact fractions): a captain, 3-card convoy, 1 illegal card, "
+        "convoy game (every equilibrium, in exact fractions): a captain, 3-card convoy, "
+        f"1 illegal card, "
         f"a bribe of 1 legal card, P(dirty hand) = {percent(p)} as in the class"
     )
     bait = every.bait_range
