@@ -32,7 +32,9 @@ class ShownChart:
         self.chart = chart
 
     def _repr_html_(self) -> str:
-        return f'<div class="pnb-chart">{self.chart.svg(legend="upper right")}</div>'
+        from prohis_nb.widgets.lesson import show_chart
+
+        return show_chart(self.chart, "upper right")._repr_html_()
 
 
 def values_at(inspectee: list[list[float]], rate: float) -> tuple[float, float]:
