@@ -26,15 +26,24 @@ from prohis_nb.widgets.svgchart import Chart, padded
 
 
 class ShownChart:
-    """A chart shown in a notebook as its SVG (``chart``: the drawing, for tests)."""
+    """A chart that shows itself in a notebook (``chart``: the drawing, for tests).
+
+    Shown as an ``HTML`` widget holding the SVG (:func:`~prohis_nb.widgets.lesson.show_chart`):
+    JupyterLab would typeset the dollar amounts of a rich HTML output as maths.
+    """
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
 
     def _repr_html_(self) -> str:
+        return f"<div>{self.chart.svg('upper right')}</div>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
         from prohis_nb.widgets.lesson import show_chart
 
-        return show_chart(self.chart, "upper right")._repr_html_()
+        display(show_chart(self.chart, "upper right"))
 
 
 def values_at(inspectee: list[list[float]], rate: float) -> tuple[float, float]:
@@ -94,19 +103,36 @@ def crossing(gain: float, fine: float, cost: float = 1_000, loss: float = 4_000)
 
 
 def fine_explorer(gain: float = 4_000, fine: float = 8_000) -> Any:
-    """A slider for the fine (and one for the gain) that redraws :func:`inspection_chart`."""
+    """Sliders for the gain and the fine that redraw :func:`inspection_chart` at once.
+
+    The chart sits in an ``HTML`` widget (JupyterLab typesets dollar signs in
+    a rich HTML output as maths, never in a widget's value), beside the page
+    helper that names the sliders for screen readers
+    (:mod:`prohis_nb.widgets.pagehelp`).
+    """
     import ipywidgets as widgets
-    from IPython.display import HTML, display
 
-    def draw(gain: float, fine: float) -> None:
-        display(HTML(inspection_chart(gain, fine)._repr_html_()))
+    from prohis_nb.widgets.pagehelp import page_helper
 
-    return widgets.interactive(
-        draw,
-        gain=widgets.IntSlider(
-            value=int(gain), min=1_000, max=10_000, step=500, description="Gain if trusted"
-        ),
-        fine=widgets.IntSlider(
-            value=int(fine), min=1_000, max=20_000, step=500, description="Fine if caught"
-        ),
-    )
+    style = {"description_width": "initial"}
+    layout = widgets.Layout(width="26em")
+    gain_slider = widgets.IntSlider(
+        value=int(gain), min=1_000, max=10_000, step=500, description="Gain if trusted",
+        style=style, layout=layout,
+    )  # fmt: skip
+    fine_slider = widgets.IntSlider(
+        value=int(fine), min=1_000, max=20_000, step=500, description="Fine if caught",
+        style=style, layout=layout,
+    )  # fmt: skip
+    picture = widgets.HTML()
+
+    def draw(_change: Any = None) -> None:
+        shown = inspection_chart(gain_slider.value, fine_slider.value)
+        picture.value = shown.chart.svg("upper right")
+
+    draw()
+    gain_slider.observe(draw, names="value")
+    fine_slider.observe(draw, names="value")
+    box = widgets.VBox([gain_slider, fine_slider, picture, page_helper()])
+    box.add_class("pnb-inspection-explorer")
+    return box

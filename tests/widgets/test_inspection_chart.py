@@ -44,5 +44,16 @@ def test_without_the_mark_the_picture_does_not_give_the_crossing_away():
 def test_the_explorer_redraws_for_each_fine():
     box = fine_explorer()
     fine = next(w for w in box.children if getattr(w, "description", "") == "Fine if caught")
+    picture = box.children[2]
+    assert "33.3%" in picture.value
     fine.value = 12_000
-    assert box.kwargs == {"gain": 4_000, "fine": 12_000}
+    assert "25.0%" in picture.value and "−$12,000" in picture.value
+
+
+def test_a_chart_is_shown_in_a_widget_where_no_dollar_is_typeset():
+    import ipywidgets
+
+    from prohis_nb.widgets.lesson import show_chart
+
+    shown = show_chart(inspection_chart(4_000, 8_000).chart)
+    assert isinstance(shown, ipywidgets.HTML) and shown.value.startswith("<svg")
