@@ -15,7 +15,7 @@ LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 # The server sends each widget update at once (TCP_NODELAY; see prohis_nb/labserver.py).
 LAB_SERVER := --ServerApp.kernel_websocket_connection_class=prohis_nb.labserver.PromptKernelWebsocketConnection
 
-.PHONY: help setup lab test lint format bench clean browser typecheck docs lite
+.PHONY: help setup lab test lint format bench clean browser typecheck docs lite postgres
 
 help:
 	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
@@ -41,6 +41,12 @@ browser:
 	@test -x $(CHROMIUM) || { echo "Chromium is missing: installing Debian's chromium"; \
 		apt-get update && apt-get install -y chromium; }
 
+# Install Debian's PostgreSQL server for the class server's database tests when it is missing
+# (tests/live start their own server from /usr/lib/postgresql/*/bin; needs root, as in CI).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "PostgreSQL is missing: installing Debian's postgresql"; \
+		apt-get update && apt-get install -y postgresql; }
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -62,7 +68,7 @@ docs: $(STAMP) browser
 
 # Two runs: everything else in parallel, then the browser tests on their own (a JupyterLab
 # server's kernels started beside the lesson-executing tests' kernels once left a test waiting).
-test: $(STAMP) lint typecheck browser
+test: $(STAMP) lint typecheck browser postgres
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
 

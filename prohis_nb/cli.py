@@ -13,6 +13,8 @@
     seat's view.
 ``tournament ...``
     bots against bots (see ``prohis-nb tournament --help``).
+``class serve|token|export ...``
+    a class server for students' phones (see ``prohis-nb class --help``, docs/live.md).
 
 Bad input of any kind (a malformed record, a number out of range, a file that
 exists already) ends with a one-line message on stderr starting
@@ -38,7 +40,7 @@ from prohis_nb.extras import MissingExtraError, raise_missing_extra
 from prohis_nb.progress import add_progress_option, progress_bar, wants_progress
 
 #: The commands, in the order ``prohis-nb --help`` lists them.
-COMMANDS = ("replay", "simulate", "play", "tournament", "lessons")
+COMMANDS = ("replay", "simulate", "play", "tournament", "lessons", "class")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,6 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lessons.add_argument("dest", metavar="DEST", type=Path, help="the folder to copy them into")
     lessons.set_defaults(run=run_lessons)
+
+    # A class server for students' phones (prohis_nb.live; needs the live extra).
+    from prohis_nb.live import cli as live_cli
+
+    live_cli.add_arguments(commands.add_parser("class", help="serve a class that plays live"))
     return parser
 
 

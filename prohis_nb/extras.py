@@ -19,6 +19,7 @@ extra           brings
                 machine (``make lab`` and Binder use it)
 ``openspiel``   OpenSpiel's algorithms on these games
 ``scale``       Parquet sinks and Dask clusters for big tournaments
+``live``        Starlette, uvicorn, SQLAlchemy, segno: the live class server
 ==============  ================================================================
 
 A part of the package that needs an extra calls :func:`require` at its top
@@ -62,6 +63,10 @@ EXTRA_OF: dict[str, str] = {
     "distributed": "scale",
     "duckdb": "scale",
     "pandas": "scale",
+    "starlette": "live",
+    "uvicorn": "live",
+    "sqlalchemy": "live",
+    "segno": "live",
 }
 
 

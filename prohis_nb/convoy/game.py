@@ -335,8 +335,14 @@ class ConvoyStageGame(GameBase):
 
     def __repr__(self) -> str:
         state = "over" if self.ended else f"{self.phase}, seat {self.to_act} to act"
-        setup = self.setup if "seed" in self.setup else "stacked"
-        return f"<ConvoyStageGame {state}, setup={setup}>"
+        # The seed deals every hidden card: shown once the game is over (docs/teaching.md).
+        if "seed" not in self.setup:
+            setup = "stacked"
+        elif self.ended:
+            setup = f"seed {self.setup['seed']}"
+        else:
+            setup = "a seed (shown once the game is over)"
+        return f"<ConvoyStageGame {state}, dealt from {setup}>"
 
 
 def _known(variants: Mapping[str, Any]) -> dict[str, Any]:

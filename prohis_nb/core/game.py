@@ -17,7 +17,9 @@ the rules of a particular game:
   or skipping it would tell every seat what that hand holds (docs/records.md,
   "Actions"). A game says which of its decisions are publicly forced by
   answering :meth:`GameBase._forced_is_public`;
-* the list of actions taken, ``undo()``, ``copy()`` and ``record()``;
+* the list of actions taken, ``undo()`` (exact, for analysts) and ``undo_for(seat)``
+  (refused past anything that showed the seat something: the learner's),
+  ``copy()`` and ``record()``;
 * the log of events, phrased for one seat by the game's own describer.
 
 A concrete game (``prohis_nb.prohis.ProhisGame``, ``prohis_nb.smuggle.SmuggleGame``)
@@ -281,8 +283,10 @@ class GameBase(ABC):
         ``action`` is an action from :meth:`legal_actions` or a mapping in the
         record's form (``{"seat": 1, "act": "convoy", "cards": [...]}``; a missing
         ``seat`` means the seat to act). Raises :class:`~prohis_nb.errors.WrongSeatError`
-        or :class:`~prohis_nb.errors.IllegalActionError` (whose ``allowed`` lists the
-        legal actions) and leaves the game untouched when the action is refused.
+        (saying whose decision it is, never that seat's legal actions: they could
+        tell what it holds) or :class:`~prohis_nb.errors.IllegalActionError` (whose
+        ``allowed`` lists the legal actions) and leaves the game untouched when the
+        action is refused.
         """
         # The hot path of every game (a bot or a simulation calls it at each
         # decision): one dict lookup finds the action, no other check is needed.
@@ -334,10 +338,10 @@ class GameBase(ABC):
                 else f"there is no seat {excerpt(action.seat)} at this table (seats 0 to "
                 f"{self.players - 1})"
             )
+            # Never the other seat's legal actions: they would tell the wrong seat
+            # what that seat holds (a controller card, a hand's kinds).
             raise WrongSeatError(
-                f"{who}: it is seat {self.to_act}'s decision "
-                f"({self.decision.text}); allowed: {self._allowed_summary()}",  # type: ignore[union-attr]
-                allowed=legal,
+                f"{who}: it is seat {self.to_act}'s decision ({self.decision.text})",  # type: ignore[union-attr]
             )
         raise IllegalActionError(self._explain_illegal(action), allowed=legal)
 
@@ -382,9 +386,15 @@ class GameBase(ABC):
     def undo(self) -> Any:
         """Take back the last action (and the forced steps that followed it); return it.
 
-        The game is rebuilt from its setup by replaying the remaining actions:
-        a few milliseconds for a whole game. Raises ``IllegalActionError`` if no
-        action has been taken.
+        This is the **analyst's undo**: exact and deterministic. The game is
+        rebuilt from its setup by replaying the remaining actions (a few
+        milliseconds for a whole game), so the pile, the packs and every hidden
+        card are exactly as they were: a card drawn and taken back is on top
+        again. That is what an analyst exploring "what if" wants, and what a
+        learner must not be given (look at the card, take the move back, choose
+        again). Widgets use :meth:`undo_for`, which refuses a move that showed
+        the seat something. Raises ``IllegalActionError`` if no action has been
+        taken.
         """
         if not self._actions:
             raise IllegalActionError("nothing to undo: no action has been taken yet")
@@ -394,6 +404,90 @@ class GameBase(ABC):
             rebuilt.apply(action)
         set_instance_state(self, instance_state(rebuilt))
         return last
+
+    # The learner's undo (docs/teaching.md, "Taking a move back"): refused past any
+    # step that showed the seat something, as Board Game Arena does ("this move
+    # cannot be undone: it revealed hidden information"). Not a re-deal: a re-deal
+    # would rewrite a record the learner already saw part of.
+
+    def can_undo_for(self, seat: int) -> str | None:
+        """Why ``seat`` may not take its last move back now, in plain words; ``None`` if it may.
+
+        A seat may take back its own move only while nothing has followed it
+        that told the seat something: the move must be the game's last action
+        (no other seat has decided since: another seat's choice depends on cards
+        this seat cannot see), and neither the move nor the steps the engine
+        took after it may have shown the seat a card or a fact it did not know
+        (a card drawn from the pile, a row card turned up, a convoy card turned
+        over, a hand looked at or searched, the final scores...). Each game
+        says which of its events show something (:meth:`_event_shows`).
+
+        The answer depends only on what ``seat`` may know: who moved last, and
+        which kinds of events followed (public), never on the hidden cards
+        themselves. Two games that differ only in cards the seat may not see
+        give the same answer, in the same words.
+        """
+        self.check_seat(seat)
+        actions = self._actions
+        if not any(action.seat == seat for action in actions):
+            return "you have made no move to take back"
+        last = actions[-1]
+        if last.seat != seat:
+            return (
+                f"seat {last.seat} has decided since your last move, and a move can be taken "
+                "back only before anyone else decides"
+            )
+        for event in self._events_of_last_action():
+            shown = self._event_shows(event, seat)
+            if shown:
+                return f"this move cannot be undone: it showed you {shown}"
+        return None
+
+    def undo_for(self, seat: int) -> Any:
+        """Take back ``seat``'s last move, if :meth:`can_undo_for` allows it; return the move.
+
+        The learner-safe undo of the widgets: nothing that followed the move
+        told the seat anything, so taking it back and choosing again gives the
+        seat no advantage. Raises ``IllegalActionError`` saying why (and changes
+        nothing) when the move may not be taken back.
+        """
+        reason = self.can_undo_for(seat)
+        if reason is not None:
+            raise IllegalActionError(f"seat {seat} cannot take its move back: {reason}")
+        return self.undo()
+
+    def _event_shows(self, event: Event, seat: int) -> str | None:
+        """What ``event`` showed ``seat`` that it could not know before (a few words), or None.
+
+        Games answer from the event's kind and public fields only (the card
+        drawn is never read, only that a card was drawn), so that whether a
+        move may be taken back tells nothing hidden. This default answers for
+        every event that it showed something: an undo is then always refused,
+        which is safe.
+        """
+        return "what happened"
+
+    def _all_events(self) -> Sequence[Event]:
+        """Every event so far (a game that keeps its log only on demand builds it first)."""
+        return self._events
+
+    def _events_of_last_action(self) -> Sequence[Event]:
+        """The events of the last action and of the forced steps the engine took after it.
+
+        Found by replaying the game without its last action and counting that
+        game's events (kept until the game moves on: the Undo button asks at
+        every redraw).
+        """
+        key = tuple(self._actions)
+        cached = self.__dict__.get("_undo_events")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        before = self._fresh()
+        for action in self._actions[:-1]:
+            before.apply(action)
+        events = list(self._all_events()[len(before._all_events()) :])
+        self.__dict__["_undo_events"] = (key, events)
+        return events
 
     def copy(self) -> Self:
         """An independent copy of this game (cheap: a few microseconds)."""

@@ -176,6 +176,42 @@ class Record:
     def __str__(self) -> str:
         return self.dumps()
 
+    # ------------------------------------------------------------ display
+
+    def summary(self) -> str:
+        """What a record shows of itself in a notebook: public facts only, and a warning.
+
+        A record holds its setup, from which every hand can be rebuilt (a seed
+        deals every card), and every action (a convoy's cards, a bribe's...):
+        it holds every hand. So ``record`` typed alone in a cell shows the
+        game, the number of players, the variants and how many decisions it
+        holds, and says so; ``Stepper(record, seat=S)`` shows it from a seat,
+        ``print(record)`` or ``record.dumps()`` the whole text.
+        """
+        rules = self.rules if isinstance(self.rules, dict) else {}
+        players = rules.get("players")
+        variants = rules.get("variants")
+        named = ", ".join(sorted(map(str, variants))) if isinstance(variants, dict) else ""
+        who = f"{players} players" if isinstance(players, int) else "players not given"
+        how = "a seed" if "seed" in self.setup else "a stacked table"
+        game = self.game if isinstance(self.game, str) and len(self.game) <= 40 else "?"
+        fmt = self.format if isinstance(self.format, str) and len(self.format) <= 40 else "?"
+        return (
+            f"a {game} game ({fmt}) of {who}"
+            f"{f', variants {named}' if named else ''}, dealt from {how}, with "
+            f"{len(self.actions)} recorded decisions. It holds every hand (its setup "
+            "rebuilds every card): the teacher's while the game is played. See it from one "
+            "seat with Stepper(record, seat=S)."
+        )
+
+    def __repr__(self) -> str:
+        return f"<Record: {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<div class='pnb-record'><b>Game record</b>: {html.escape(self.summary())}</div>"
+
     # ------------------------------------------------------------ replaying
 
     def new_game(self) -> Any:

@@ -14,7 +14,7 @@ is written as one line of JSON::
 and decisions), as ``state.history()`` gives them: replaying them is how the
 state came about. A state holding an engine game put there by
 ``state.set_engine(game)`` has no such history; it is written as that
-game's record (RECORD.md) and the OpenSpiel actions of the composition in
+game's record (docs/records.md) and the OpenSpiel actions of the composition in
 progress::
 
     {"format": "prohis-nb-openspiel-state/1", "game": "python_prohis",

@@ -62,7 +62,7 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.log import describe
+from prohis_nb.prohis.log import describe, shown_to
 from prohis_nb.prohis.rules import ProhisRules, check_deal
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
@@ -70,7 +70,7 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 
 if TYPE_CHECKING:
     from typing import Any
 
-    from prohis_nb.prohis.views import SeatView, TableView
+    from prohis_nb.prohis.views import PublicView, SeatView, TableView
 
 # The phases: which kind of decision is pending.
 TURN = "turn"  # the active player draws, forms a convoy or passes
@@ -406,15 +406,36 @@ class ProhisGame(GameBase):
     # Called for every event and every observer as the logs grow: the phrasing
     # function itself, not a method that imports it at each call.
     describe_event = staticmethod(describe)
+    # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+    _event_shows = staticmethod(shown_to)
+
+    def _all_events(self) -> list[Event]:
+        self._chronicled()  # the events are kept only with the chronicle on
+        return self._events
+
+    def public_view(self) -> PublicView:
+        """What every seat may know, and no hand (a :class:`~prohis_nb.prohis.views.PublicView`)."""
+        from prohis_nb.prohis.views import public_view
+
+        self._chronicled()
+        return public_view(self)
 
     def _repr_html_(self) -> str:
-        return self.omniscient_view()._repr_html_()
+        # ``game`` alone in a cell: the public table, never every hand (docs/teaching.md).
+        return self.public_view()._repr_html_()
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"{self.phase}, seat {self._to_act} to act"
+        # The seed rebuilds every hand: shown once the game is over, not before.
+        if "seed" not in self.setup:
+            setup = "a stacked table"
+        elif self.over:
+            setup = f"seed {self.setup['seed']}"
+        else:
+            setup = "a seed (shown once the game is over)"
         return (
             f"<ProhisGame {self.players} players, {len(self._actions)} actions, {state}, "
-            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+            f"dealt from {setup}>"
         )
 
     # ------------------------------------------------------------ copying

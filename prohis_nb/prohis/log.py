@@ -164,3 +164,59 @@ def describe(event: Event, observer: int | None) -> str:
         winners = " and ".join(won)
         return f"The game is over. Scores: {scores}. {winners[0].upper()}{winners[1:]} {verb}."
     return f"{kind}"
+
+
+# ---------------------------------------------------------------- what an event shows
+
+#: Events that show no seat anything it could not know already: its own choices,
+#: and steps that follow from public facts (a controller card taken back, the
+#: control round's winner, the final round starting when the pile is empty...).
+_SHOWS_NOTHING = frozenset(
+    (
+        "start",
+        "stop",
+        "pass",
+        "all_passed",
+        "final_round",
+        "convoy",
+        "control",
+        "decline",
+        "no_control",
+        "take_back",
+        "controller",
+        "no_bribe",
+        "accept",
+        "reject",
+        "inspect",
+        "waive",
+        "success",
+        "stored",
+    )
+)
+
+
+def shown_to(event: Event, seat: int) -> str | None:
+    """What ``event`` showed ``seat`` that it did not know, in a few words, or ``None``.
+
+    The learner's undo (``GameBase.can_undo_for``) is refused past any event
+    that answers here. The answer reads the event's kind and public fields
+    only (whether a row card was turned up, who controls), never a hidden
+    card, so it is the same in two games that differ only in cards ``seat``
+    may not see. A kind not listed counts as showing something (safe).
+    """
+    kind, actor, data = event
+    if kind in _SHOWS_NOTHING:
+        return None
+    if kind == "take_row":  # a card from the pile turned up in the slot (none once it is empty)
+        return None if data["refill"] is None else "the card turned up in the row"
+    if kind == "take_pile":
+        return "the card you drew from the pile" if actor == seat else None
+    if kind == "bribe":  # the controller sees the cards offered
+        return "the bribe's cards" if seat == data["controller"] and actor != seat else None
+    if kind == "turn":
+        return "a convoy card turned over"
+    if kind == "confiscate":
+        return None if seat == data["smuggler"] else "the confiscated convoy"
+    if kind == "end":
+        return "the final scores"
+    return "what happened"

@@ -417,3 +417,103 @@ def _html(data: dict[str, Any], title: str) -> str:
         f"<div><strong>{html.escape(title)}</strong><table>{''.join(rows)}</table>"
         f"<details><summary>last events</summary><ul>{log}</ul></details></div>"
     )
+
+
+# ---------------------------------------------------------------- the public table
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What *every* seat may know: the table a spectator sees. No hand, no hidden card.
+
+    The row, the sizes of the pile, hands, warehouses, convoy and bribe, the
+    controller cards played, the turned convoy cards, what everyone knows of
+    each hand and warehouse (``SeatInfo.known_in_hand`` holds the public
+    knowledge here), the decision pending, the log as a seat that is none of
+    the players hears it, and the final scores once announced. This is what
+    ``game`` typed alone in a notebook cell shows; the teacher's view of every
+    card is only shown when asked for (``game.omniscient_view()``).
+    """
+
+    players: int
+    rules: ProhisRules
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    row: tuple[str | None, ...]
+    pile_size: int
+    seats: tuple[SeatInfo, ...]
+    convoy: ConvoyView | None
+    final_round: bool
+    passes_in_a_row: int
+    log: tuple[str, ...]
+    final_scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    first_pick: str | None = None
+    final_turns: tuple[int, ...] = ()
+
+    game = "prohis"
+    public = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, shaped as a seat's view with no seat (the renderers draw it)."""
+        return {
+            "game": self.game,
+            "public": True,
+            "seat": None,
+            "players": self.players,
+            "rules": self.rules.to_json(),
+            "ended": self.ended,
+            "to_act": self.to_act,
+            "decision": _decision_json(self.decision),
+            "hand": [],
+            "warehouse": [],
+            "row": list(self.row),
+            "pile": self.pile_size,
+            "seats": [info.to_json() for info in self.seats],
+            "convoy": None if self.convoy is None else self.convoy.to_json(),
+            "final_round": self.final_round,
+            "passes_in_a_row": self.passes_in_a_row,
+            "legal_actions": [],
+            "log": list(self.log),
+            "final_scores": None if self.final_scores is None else list(self.final_scores),
+            "winners": None if self.winners is None else list(self.winners),
+            "first_pick": self.first_pick,
+            "final_turns": list(self.final_turns),
+        }
+
+    def _repr_html_(self) -> str:
+        # Drawn by the game's own renderer, found by name in the registry (the views
+        # import no widget: the renderers are a face of the game, a layer above).
+        from prohis_nb.core.registry import spec
+
+        return spec(self.game).load("renderer")().public_table(self.to_json())
+
+
+def public_view(game: ProhisGame) -> PublicView:
+    """Build the public table: what every seat may know, and nothing else.
+
+    Called by ``ProhisGame.public_view``, which has switched the chronicle on.
+    Everything comes from the public knowledge (observer ``players``, no seat)
+    and the log phrased for an observer who is none of the seats.
+    """
+    ended = game.over
+    public_seat = game.players  # the observer index of "everyone" (no seat)
+    return PublicView(
+        players=game.players,
+        rules=game.rules,
+        ended=ended,
+        to_act=game.to_act,
+        decision=game.decision,
+        row=_row_cards(tuple(game.row)),
+        pile_size=len(game.pile),
+        seats=_seat_infos(game, public_seat),
+        convoy=_convoy_view(game, public_seat),
+        final_round=game.final_round,
+        passes_in_a_row=game.passes,
+        log=game._log_lines(public_seat),
+        final_scores=tuple(game.scores()) if ended else None,
+        winners=tuple(game.winners()) if ended else None,
+        first_pick=game.first_pick if game.phase == "second_pick" else None,
+        final_turns=tuple(game.final_queue),
+    )

@@ -528,6 +528,12 @@ class SmuggleGame(GameBase):
 
         return describe(event, observer)
 
+    def _event_shows(self, event: Event, seat: int) -> str | None:
+        # What an event showed a seat (the learner's undo, ``GameBase.can_undo_for``).
+        from prohis_nb.smuggle.log import shown_to
+
+        return shown_to(event, seat)
+
     def _log_lines(self, seat: int | None) -> tuple[str, ...]:
         """``seat``'s log as a tuple: the shared machinery's, with each event phrased twice at most.
 
@@ -568,10 +574,27 @@ class SmuggleGame(GameBase):
 
         return table_view(self)
 
+    def public_view(self):
+        """What every seat may know, and no card of any hand (a frozen ``PublicView``)."""
+        from prohis_nb.smuggle.views import public_view
+
+        return public_view(self)
+
+    def _repr_html_(self) -> str:
+        # ``game`` alone in a cell: the public table, never the hands (docs/teaching.md).
+        return self.public_view()._repr_html_()
+
     def __repr__(self) -> str:
+        # The seed rebuilds every pack: shown once the game is over, not before.
+        if "seed" not in self.setup:
+            setup = "stacked packs"
+        elif self.ended:
+            setup = f"seed {self.setup['seed']}"
+        else:
+            setup = "a seed (shown once the game is over)"
         return (
             f"<SmuggleGame players={self.players} round={self.round} phase={self.phase} "
-            f"setup={self.setup if 'seed' in self.setup else 'stacked'}>"
+            f"dealt from {setup}>"
         )
 
 

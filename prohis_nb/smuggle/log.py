@@ -173,3 +173,34 @@ def describe(event: Event, observer: int | None) -> str:
     if phrase is None:
         return f"{who}: {kind}"
     return phrase(who, mine or observer is None, data)
+
+
+# ---------------------------------------------------------------- what an event shows
+
+#: Events that show no seat anything it could not know already: declarations,
+#: answers, payments (money is public), the rounds' starts and ends.
+_SHOWS_NOTHING = frozenset(
+    ("round", "declare", "immunity", "accept", "pass", "pay", "discard", "round_end", "end")
+)
+
+
+def shown_to(event: Event, seat: int) -> str | None:
+    """What ``event`` showed ``seat`` that it did not know, in a few words, or ``None``.
+
+    The learner's undo (``GameBase.can_undo_for``) is refused past any event
+    that answers here: cards the seat drew, a passed hand it looked at, a hand
+    searched in front of everyone. Read from the event's kind and actor only
+    (never from the cards), so two games that differ only in cards ``seat``
+    may not see give the same answer. A kind not listed counts as showing
+    something (safe).
+    """
+    kind, actor, _data = event
+    if kind in _SHOWS_NOTHING:
+        return None
+    if kind == "draw":
+        return "the cards you drew" if actor == seat else None
+    if kind == "look":
+        return "the passed hand" if actor == seat else None
+    if kind == "search":
+        return "the searched hand"
+    return "what happened"

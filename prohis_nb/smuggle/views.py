@@ -191,3 +191,76 @@ def table_view(game) -> TableView:
         log=game._log_lines(None),
         **_common(game),
     )
+
+
+# ---------------------------------------------------------------- the public table
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What *every* seat may know: money, the Officer, who holds the hand and what was
+    declared, the hand searched last, the sizes of the hand, the pack and the discards,
+    the log as a seat that is none of the players hears it. No card of any hand.
+
+    This is what ``game`` typed alone in a notebook cell shows; the teacher's
+    view of every card is only shown when asked for (``game.omniscient_view()``).
+    """
+
+    players: int
+    rules: dict
+    ended: bool
+    to_act: int | None
+    decision: Decision | None
+    round: int
+    officer: int
+    money: tuple[int, ...]
+    holder: int | None
+    receiver: int | None
+    declared: tuple[str, ...] | None
+    immunity: bool
+    last_search: SearchShown | None
+    hand_size: int
+    pack_size: int
+    discard_size: int
+    log: tuple[str, ...]
+    final_scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+
+    game = "smuggle"
+    public = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, shaped as a seat's view with no seat (the renderers draw it)."""
+        data = asdict(self)
+        data.update(
+            game=self.game,
+            public=True,
+            seat=None,
+            hand=None,
+            legal_actions=[],
+            decision=_decision_json(self.decision),
+            last_search=self.last_search.to_json() if self.last_search else None,
+        )
+        return data
+
+    def _repr_html_(self) -> str:
+        # Drawn by the game's own renderer, found by name in the registry (the views
+        # import no widget: the renderers are a face of the game, a layer above).
+        from prohis_nb.core.registry import spec
+
+        return spec(self.game).load("renderer")().public_table(self.to_json())
+
+
+def public_view(game) -> PublicView:
+    """Build the public table of a Smuggle game: what every seat may know, nothing else."""
+    ended = game.phase == "ended"
+    return PublicView(
+        money=tuple(game.money),
+        hand_size=len(game.hand),
+        pack_size=len(game.pack),
+        discard_size=len(game.discards),
+        log=game._log_lines(game.players),  # as a seat that is none of the players hears it
+        final_scores=tuple(game.scores()) if ended else None,
+        winners=tuple(game.winners()) if ended else None,
+        **_common(game),
+    )

@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.core.legal import group_by_act
+from prohis_nb.widgets.closing import close_tree
 from prohis_nb.widgets.counts import CountComposer
 from prohis_nb.widgets.declare import ItemComposer
 from prohis_nb.widgets.large import fit
@@ -219,6 +220,30 @@ class ActionPanel(widgets.VBox):
         for button in self._pool:
             button.pnb_action = None  # a late click on a hidden button does nothing
         self.children = ()
+
+    def discard(self) -> None:
+        """Close every widget this panel made and start afresh: nothing of the last seat is kept.
+
+        A hidden panel keeps its widgets for the next decision (speed), and a
+        kept widget still holds what it said: "Control with captain", a convoy
+        composer's buttons in the hand's order ("add your illegal goods to the
+        convoy"). Off the page, they stay alive in the kernel, in the browser's
+        widget manager and in a notebook's saved widget state. HotSeat calls
+        this when the curtain falls, so the next person at the screen can find
+        nothing of the previous seat's hand anywhere; the next :meth:`show`
+        builds new widgets.
+        """
+        self.hide()
+        composers: list[Any] = [
+            *self._card_composers.values(),
+            *self._count_composers.values(),
+            *self._item_composers.values(),
+        ]
+        # (a card composer keeps more buttons than it shows: its whole pool is closed)
+        pools = [getattr(composer, "_pool", []) for composer in composers]
+        close_tree(self._pool, [slot[:3] for slot in self._slots], composers, pools)
+        self._pool, self._slots = [], []
+        self._card_composers, self._count_composers, self._item_composers = {}, {}, {}
 
     def _new_button(self) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width="auto"))

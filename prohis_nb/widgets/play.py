@@ -12,25 +12,36 @@ The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
 :class:`~prohis_nb.widgets.controls.ActionPanel`, built from the legal
 actions. The bots get what every bot gets: their seat's view and the legal
 actions (``prohis_nb.bots``). Their moves are shown one at a time, ``delay``
-seconds apart (0 in tests). The game can be saved as a record at any time:
-"Save record" writes it into the file named in the box, never over a notebook
-and never over an existing file unless the user presses "Replace it" to
-confirm; "Download" offers the record to the browser as a file (on Binder,
-files written on the server disappear with the session). "Undo" takes back
-the learner's last decision and the bot moves that followed it
-(``game.undo()``, so the game is exactly as it was before that decision).
+seconds apart (0 in tests). "Save record" writes the game as a record into
+the file named in the box, never over a notebook and never over an existing
+file unless the user presses "Replace it" to confirm; "Download" offers the
+record to the browser as a file (on Binder, files written on the server
+disappear with the session). A record holds every hand (its setup rebuilds
+every card), so while the game runs both ask the teacher's question first
+(:mod:`prohis_nb.widgets.question`, the same as the teacher's view); once the
+game is over the record is everyone's.
+
+"Undo" takes back the learner's last move only when that move showed the
+learner nothing and nobody has decided since (``game.undo_for(seat)``, the
+rule of docs/teaching.md: a card drawn and looked at cannot be taken back and
+drawn again). Otherwise the button is disabled and a line beside it says why,
+in words that depend only on what the seat may know.
 
 In **hot-seat** mode every seat in ``humans`` is played by a person at the
 same screen. When the decision passes to another person, a curtain hides the
 table until that person confirms it is their turn, so nobody sees another
-player's hand. When the game ends the curtain is lifted for a **final
-reveal**: the game is over and nothing is left to protect, so the whole class
-sees the teacher's view of every card (each hand, warehouse and the pile), the
-final scores and the winners. Both widgets open the ended table with a box of
-every seat's final score, the winners marked in words and bold.
-The "Teacher's view" button shows every card (the omniscient
-view); while the game is running it first asks for confirmation, so that a
-class does not see every hand by accident.
+player's hand: the table is emptied and every button and composer drawn for
+the seat that played is closed (not merely hidden), so nothing of its hand
+stays in the kernel, the browser or a saved notebook. Only the seat behind
+the curtain may press Undo, for its own move, while it still holds the screen.
+When the game ends the curtain is lifted for a **final reveal**: the game is
+over and nothing is left to protect, so the whole class sees the teacher's
+view of every card (each hand, warehouse and the pile), the final scores and
+the winners. Both widgets open the ended table with a box of every seat's
+final score, the winners marked in words and bold. The "Teacher's view"
+button shows every card (the omniscient view); while the game is running it
+first asks the teacher's question, as the record's Save and Download do, so
+that a class does not see every hand by accident.
 
 The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) opens,
 below the buttons, what the learner's seat may believe about every hidden
@@ -43,6 +54,7 @@ curtain falls. ``coach=False`` hides the toggle;
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,6 +70,7 @@ from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.downloads import record_link
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.question import TeacherQuestion
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import TEACHER, Table
@@ -85,6 +98,11 @@ def _new_game(game_name: str, players: int | None, seed: int | None, rules: Any)
     return new_game(game_name, rules=rules, seed=seed)
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _make_bots(game: GameBase, humans: set[int], opponents: Any, seed: Any) -> dict[int, Any]:
     """One bot per seat not played by a person, from ``prohis_nb.bots`` specs.
 
@@ -105,8 +123,18 @@ def _make_bots(game: GameBase, humans: set[int], opponents: Any, seed: Any) -> d
     bots = {}
     others = [s for s in range(game.players) if s not in humans]
     for i, seat in enumerate(others):
-        bots[seat] = make_bot(specs[i % len(specs)], seed=f"{seed}:{seat}", game=game.game_name)
+        bots[seat] = make_bot(specs[i % len(specs)], seed=bot_seed(seed, seat), game=game.game_name)
     return bots
+
+
+def bot_seed(game_seed: Any, seat: int) -> str:
+    """A bot's seed, made from the game's seed without showing it.
+
+    A bot shows its seed (``repr``, a tournament's table), and the game's seed
+    deals every hand: so the bot gets a digest of it (the same game, the same
+    bots' choices, on every machine) from which the game's seed cannot be read.
+    """
+    return hashlib.sha256(f"prohis-nb bot:{game_seed}:{seat}".encode()).hexdigest()[:16]
 
 
 class Play(widgets.VBox):
@@ -122,6 +150,10 @@ class Play(widgets.VBox):
     on screen. When the game ends the learner's table opens with every seat's
     final score and the winners (the learner's own view: other hands stay hidden).
     ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
+    ``humans``: the seats played by people (default: ``seat`` alone). The
+    screen shows ``seat``'s table and offers only ``seat``'s decisions (the
+    others' would show their cards); for several people at one screen use
+    :class:`HotSeat`, which hides each seat's cards behind a curtain.
     """
 
     def __init__(
@@ -178,9 +210,17 @@ class Play(widgets.VBox):
         self.undo_button = widgets.Button(
             description="Undo",
             icon="undo",
-            tooltip="Take back your last decision (and the moves that followed it)",
+            tooltip="Take back your last move, while it has shown you nothing",
         )
         self.undo_button.on_click(lambda _b: self.undo())
+        #: Why Undo is off, in plain words (empty while it is on).
+        self.undo_note = widgets.HTML()
+        #: The teacher's question, asked before anything that shows every hand mid-game
+        #: (a record to save or download; HotSeat's teacher's view).
+        self.question = TeacherQuestion()
+        self.teacher_warning = self.question.warning
+        self.teacher_confirm = self.question.yes
+        self.teacher_cancel = self.question.cancel
         self._pending_replace: Path | None = None
         self.save_name.observe(lambda _change: self._cancel_replace(), names="value")
         self.saver = widgets.HBox(
@@ -193,8 +233,17 @@ class Play(widgets.VBox):
                 self.download,
             ]
         )
-        super().__init__(  # the save row just above its messages and the decision
-            [self.status, self.saver, self.message, self.panel, self.coach_toggle, self.table]
+        super().__init__(  # the save row (and why Undo is off) above messages and the decision
+            [
+                self.status,
+                self.saver,
+                self.undo_note,
+                self.question,
+                self.message,
+                self.panel,
+                self.coach_toggle,
+                self.table,
+            ]
         )
         self.add_class("pnb-play")
         self._advance(paced=False)  # nothing is on screen yet: no need to wait
@@ -216,42 +265,70 @@ class Play(widgets.VBox):
             return False
         self.message.value = ""
         self._cancel_replace()
+        self.question.clear()  # a question asked about the game before this move
         self.download.value = ""  # the link held the record before this move
         self._advance()
         return True
 
+    def undo_refusal(self) -> str | None:
+        """Why Undo is off now, in plain words, or ``None`` when it is on.
+
+        The engine's learner-safe rule (``game.undo_for``): the seat's own last
+        move, only when nothing since has shown it anything and no other seat
+        has decided. The words depend only on what the seat may know.
+        """
+        return self.game.can_undo_for(self._undo_seat())
+
     def can_undo(self) -> bool:
-        """True when a decision of a person at this screen can be taken back."""
-        return any(action.seat in self.humans for action in self.game.actions)
+        """True when the last move of the seat at this screen may be taken back."""
+        return self.undo_refusal() is None
+
+    def _undo_seat(self) -> int:
+        """The seat whose move Undo would take back: the learner's, whose table is shown."""
+        return self.seat
 
     def undo(self) -> bool:
-        """Take back the last decision of a person here and every bot move after it.
+        """Take back the last move of the seat at the screen, when the rule allows it.
 
-        The engine rebuilds the game without those actions (``game.undo()``),
-        so the table, the record and every view are exactly as they were just
-        before that decision. Returns False (and changes nothing) when no
-        decision of a person is there to take back.
+        Allowed only while that move has shown the seat nothing and no other
+        seat has decided since (``game.undo_for``): the game is then exactly as
+        it was before the move, and choosing again gives no advantage. Returns
+        False (and changes nothing but the message, which says why) otherwise.
         """
-        if not self.can_undo():
-            self.message.value = message_html("There is no decision of yours to take back.")
+        reason = self.undo_refusal()
+        if reason is not None:
+            self.message.value = message_html(_sentence(reason))
             self._present()
             return False
-        while self.game.undo().seat not in self.humans:
-            pass
+        self.game.undo_for(self._undo_seat())
         self._verdicts.clear()  # the moves judged may have been taken back
         self.message.value = ""
         self._cancel_replace()
-        self.download.value = ""  # the link held the record with the decision taken back
+        self.question.clear()
+        self.download.value = ""  # the link held the record with the move taken back
         self._present()
         return True
 
-    def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> bool:
+    def save(
+        self, path: str | Path | None = None, *, overwrite: bool = False, confirmed: bool = False
+    ) -> bool:
         """Write the game so far as a record (to the file named in the box by default).
 
         Never writes over a notebook; an existing file is refused unless
         ``overwrite`` is true (the "Replace it" button, shown after such a
-        refusal, confirms). The file is written atomically. Returns success.
+        refusal, confirms). The file is written atomically. A record holds
+        every hand, so while the game runs it is written only once the
+        teacher's question is answered (``confirmed``; unconfirmed, the
+        question is shown and nothing is written). Returns success.
         """
+        if not self.game.ended and not confirmed:
+            self._ask_teacher(
+                "the record holds <b>every hand</b> (its deal rebuilds every card), so saving "
+                "it now is the teacher's",
+                "Yes, save the record",
+                lambda: self.save(path, overwrite=overwrite, confirmed=True),
+            )
+            return False
         text = path if path is not None else self.save_name.value.strip()
         self._cancel_replace()
         try:
@@ -272,7 +349,7 @@ class Play(widgets.VBox):
             else:
                 self.message.value = message_html(f"Cannot save to {excerpt(str(path))}: {error}")
             return False
-        self.offer_download(path.name)
+        self.offer_download(path.name, confirmed=True)
         shown = str(path)
         self.message.value = message_html(
             f"Saved {len(self.game.actions)} decisions to {shown}. Replay it with "
@@ -282,13 +359,26 @@ class Play(widgets.VBox):
         )
         return True
 
-    def offer_download(self, name: str | None = None) -> str:
+    def offer_download(self, name: str | None = None, *, confirmed: bool = False) -> str:
         """Show a link that downloads the record in the browser; return the link's HTML.
 
         The record travels inside the link (``data:application/json;base64,…``
         with a ``download`` attribute, :func:`prohis_nb.widgets.downloads.record_link`),
         so it works in JupyterLab, Notebook and on Binder with no request to the server.
+        A record holds every hand: while the game runs the link is made only
+        once the teacher's question is answered (``confirmed``); unconfirmed,
+        the question is shown and ``""`` returned.
         """
+        if not self.game.ended and not confirmed:
+            self._ask_teacher(
+                "the record holds <b>every hand</b> (its deal rebuilds every card), so "
+                "downloading it now is the teacher's",
+                "Yes, make the download link",
+                lambda: self.offer_download(name, confirmed=True),
+            )
+            return ""
+        if not self.game.ended:
+            self._before_secret()
         if name is None:
             name = Path(self.save_name.value.strip() or "my-game.json").name
         if not name or Path(name).suffix.lower() == ".ipynb":
@@ -300,8 +390,20 @@ class Play(widgets.VBox):
     def _confirm_replace(self) -> None:
         """The user confirmed: write over the file refused a moment ago."""
         path = self._pending_replace
-        if path is not None:
-            self.save(path, overwrite=True)
+        if path is not None:  # (offered only after a save the teacher allowed)
+            self.save(path, overwrite=True, confirmed=True)
+
+    # ------------------------------------------------------------ the teacher's question
+
+    def _ask_teacher(self, what: str, yes: str, then: Any) -> None:
+        """Ask the teacher's question before ``then`` (see :mod:`prohis_nb.widgets.question`)."""
+        self.question.ask(what, yes, then)
+
+    def _before_secret(self) -> None:
+        """Called once the teacher said yes, before anything secret is shown (HotSeat covers)."""
+
+    def _clear_teacher_question(self) -> None:
+        self.question.clear()
 
     def _cancel_replace(self) -> None:
         self._pending_replace = None
@@ -324,7 +426,13 @@ class Play(widgets.VBox):
             try:
                 game.apply(action)
             except ProhisNbError as error:
-                self.message.value = message_html(f"Bot at seat {seat} failed: {error}")
+                # Not the engine's words: they explain the refusal from the bot's own
+                # hand ("seat 2 holds 1 illegal card(s)...") and list its legal actions.
+                self.message.value = message_html(
+                    f"The bot at seat {seat} ({self.bots[seat].name}) chose an action the rules "
+                    f"do not allow now ({type(error).__name__}); the game waits. Test the bot "
+                    "on its own (prohis_nb.bots) to see why."
+                )
                 return
             if paced and self.delay > 0:  # show each bot move at a readable pace
                 self._show_bot_move(seat)
@@ -336,19 +444,39 @@ class Play(widgets.VBox):
         self.status.value = f"<b>Seat {seat} ({esc(self.bots[seat].name)}) is playing…</b>"
         self.table.refresh()
 
+    def _show_undo(self) -> None:
+        """Undo on or off, and why (words that depend only on what the seat may know)."""
+        reason = self.undo_refusal()
+        self.undo_button.disabled = reason is not None
+        if reason is None:
+            self.undo_button.tooltip = "Take back your last move: it has shown you nothing"
+            self.undo_note.value = ""
+        else:
+            self.undo_button.tooltip = f"Undo is off: {reason}"
+            self.undo_note.value = (
+                f"<span class='pnb-muted pnb-undo-note'>Undo is off: {esc(reason)}.</span>"
+            )
+
     def _present(self) -> None:
         game = self.game
         self.table.refresh()  # first: the browser draws in the order sent (see Stepper._show)
         fit(self)  # large print (or not) for the curtain and the save row
-        self.undo_button.disabled = not self.can_undo()
+        self._show_undo()
         if game.ended:
             self.panel.hide()
             self.status.value = self._final_text()
             self._draw_coach()
             return
+        assert game.decision is not None  # the game has not ended
+        if game.to_act != self.seat:
+            # Another person's decision (``humans``): never offered on this seat's screen,
+            # since its buttons would show that seat's cards (a bribe's, a control's).
+            self.panel.hide()
+            self.status.value = f"<b>Waiting for seat {game.to_act}:</b> {esc(game.decision.text)}"
+            self._draw_coach()
+            return
         view = game.view(self.seat)
         self.panel.show(view.to_json(), game.legal_actions())
-        assert game.decision is not None  # the game has not ended
         self.status.value = f"<b>Your decision:</b> {esc(game.decision.text)}"
         self._draw_coach()
 
@@ -440,22 +568,9 @@ class HotSeat(Play):
             tooltip="Every card of every seat (asks first while the game is running)",
         )
         self.teacher_button.on_click(lambda _b: self.toggle_teacher_view())
-        self.teacher_warning = widgets.HTML()
-        self.teacher_confirm = widgets.Button(
-            description="Yes, show every card",
-            button_style="danger",
-            icon="exclamation-triangle",
-            layout=widgets.Layout(width="auto", display="none"),
-        )
-        self.teacher_confirm.on_click(lambda _b: self.show_teacher_view(confirmed=True))
-        self.teacher_cancel = widgets.Button(
-            description="Cancel", layout=widgets.Layout(display="none")
-        )
-        self.teacher_cancel.on_click(lambda _b: self.hide_teacher_view())
-        self.teacher_row = widgets.HBox(
-            [self.teacher_button, self.teacher_warning, self.teacher_confirm, self.teacher_cancel]
-        )
         super().__init__(game, humans[0], opponents, humans=humans, **options)
+        # The teacher's question (Play's) asks before the teacher's view and the record.
+        self.teacher_row = widgets.HBox([self.teacher_button, self.question])
         #: The teacher's omniscient table, made when first shown (before that, no hidden
         #: card is ever sent to the page); emptied and hidden when taken away.
         self.teacher_table: Table | None = None
@@ -463,6 +578,7 @@ class HotSeat(Play):
         self.children = (
             self.status,
             self.saver,
+            self.undo_note,
             self.message,
             self.curtain,
             self.panel,
@@ -489,24 +605,21 @@ class HotSeat(Play):
     def show_teacher_view(self, confirmed: bool = False) -> bool:
         """Show every card; while the game runs, only once ``confirmed``. True if shown.
 
-        Unconfirmed mid-game, it shows a warning with "Yes, show every card"
-        and "Cancel" instead, and draws nothing. Shown, it first covers the
-        seat at the screen (their cards and buttons), so the person to act
-        confirms again afterwards.
+        Unconfirmed mid-game, it asks the teacher's question ("Yes, show
+        every card" and "Cancel") instead, and draws nothing. Shown, it first
+        covers the seat at the screen (their cards and buttons), so the person
+        to act confirms again afterwards.
         """
         if not self.game.ended and not confirmed:
-            self.teacher_warning.value = (
-                "<div style='padding:4px 8px;border:2px solid #D55E00;border-radius:6px;"
-                "background:#fde2d6'>The game is running: this shows <b>every hand</b>. "
-                "Turn the screen away from the class first.</div>"
+            self._ask_teacher(
+                "this shows <b>every hand</b>",
+                "Yes, show every card",
+                lambda: self.show_teacher_view(confirmed=True),
             )
-            self.teacher_confirm.layout.display = ""
-            self.teacher_cancel.layout.display = ""
             return False
         self._clear_teacher_question()
         if not self.game.ended:
-            self.shown = None
-            self._cover(self.game.to_act if self.game.to_act in self.humans else None)
+            self._before_secret()
         if self.teacher_table is None:
             self.teacher_table = Table(self.game, TEACHER, picker=False)
             self.teacher_box.children = (self.teacher_table,)
@@ -522,19 +635,38 @@ class HotSeat(Play):
         self._clear_teacher_question()
         if self.teacher_table is not None:
             self.teacher_table.board.value = ""  # nothing private stays in the page
+            self.teacher_table.view = None
         self.teacher_box.layout.display = "none"
         self.teacher_button.description = "Teacher's view"
         self.teacher_button.icon = "eye"
 
-    def _clear_teacher_question(self) -> None:
-        self.teacher_warning.value = ""
-        self.teacher_confirm.layout.display = "none"
-        self.teacher_cancel.layout.display = "none"
+    def _before_secret(self) -> None:
+        """The teacher said yes: cover the seat at the screen first (it confirms again later)."""
+        self.shown = None
+        self.message.value = ""  # a message about the seat at the screen leaves with it
+        self._cover(self.game.to_act if self.game.to_act in self.humans else None)
+
+    def undo_refusal(self) -> str | None:
+        """As :meth:`Play.undo_refusal`, for the seat behind the curtain only.
+
+        Only the seat that confirmed it is at the screen may take back a move,
+        only its own, and only while it still holds the screen: once the
+        curtain has fallen (the decision passed on) nobody may.
+        """
+        if self.shown is None:
+            return (
+                "the screen has passed on, and a seat may take back its own move only while "
+                "it still holds the screen"
+            )
+        return self.game.can_undo_for(self.shown)
+
+    def _undo_seat(self) -> int:
+        return self.shown if self.shown is not None else self.seat
 
     def undo(self) -> bool:
-        """As :meth:`Play.undo`; the teacher's view leaves the screen first (it showed the game
-        before the undo, and a game running again needs a new confirmation)."""
-        self.hide_teacher_view()
+        """As :meth:`Play.undo`, for the seat at the screen (see :meth:`undo_refusal`)."""
+        if self.undo_refusal() is None:
+            self.hide_teacher_view()
         return super().undo()
 
     def act(self, action: Any) -> bool:
@@ -552,6 +684,7 @@ class HotSeat(Play):
         if game.ended or game.to_act not in self.humans:
             return
         self.hide_teacher_view()  # a player's turn: the other hands leave the screen
+        self.download.value = ""  # and a record the teacher asked for
         self.shown = game.to_act
         self._present()
 
@@ -562,13 +695,15 @@ class HotSeat(Play):
     def _present(self) -> None:
         game = self.game
         fit(self)  # large print (or not) for the curtain and the save row
-        self.undo_button.disabled = not self.can_undo()
         if game.ended:
             self._final_reveal()
+            self._show_undo()
             return
         seat = game.to_act
         assert seat is not None and game.decision is not None  # the game has not ended
         if seat != self.shown:
+            if self.shown is not None:  # the curtain falls on the seat that was here
+                self.message.value = ""
             self.shown = None
             self._cover(seat)
             return
@@ -579,6 +714,7 @@ class HotSeat(Play):
         self.curtain.layout.display = "none"
         self.panel.show(game.view(seat).to_json(), game.legal_actions())
         self.status.value = f"<b>Seat {seat}, your decision:</b> {esc(game.decision.text)}"
+        self._show_undo()
         self._draw_coach()
 
     def _draw_coach(self) -> None:
@@ -598,7 +734,7 @@ class HotSeat(Play):
         final scores and the winners.
         """
         self.shown = None
-        self.panel.hide()
+        self.panel.discard()
         self.coach_toggle.hide()
         self.curtain.layout.display = "none"
         self.table.allow_teacher()
@@ -607,12 +743,20 @@ class HotSeat(Play):
         self.status.value = self._final_text() + " Every hand is shown: the game is over."
 
     def _cover(self, seat: int | None) -> None:
-        """Hide every card: show only whose turn it is."""
-        self.panel.hide()
+        """Hide every card: show only whose turn it is.
+
+        Nothing of the seat that was at the screen stays anywhere: its buttons
+        and composers are closed (:meth:`ActionPanel.discard`: a hidden button
+        still says "Control with captain" in the kernel and the browser), its
+        table and coach emptied, a record link taken away.
+        """
+        self.panel.discard()
         self.coach_toggle.hide()  # the coach of the seat that was here leaves with its cards
         self.download.value = ""  # a record holds every hand: never left in the page
         self.table.layout.display = "none"
         self.table.board.value = ""  # nothing private stays in the page
+        self.table.view = None
+        self._show_undo()  # nobody holds the screen: no undo
         if seat is None:
             self.curtain.layout.display = "none"
             return

@@ -19,6 +19,13 @@ A record that cannot be read, or is not a game this package plays, is refused
 with a message and the stepper keeps what it showed. "Download record" offers
 the record shown as a file through the browser (works on Binder).
 
+Over a **live game still being played**, anything that shows cards the seat
+at the screen may not see is the teacher's (docs/teaching.md): the record
+(it holds every hand), another seat's view than the one shown first, the
+teacher's view, and so the coach of another seat. Each asks the teacher's
+question first (:mod:`prohis_nb.widgets.question`); once the game is over
+nothing is asked.
+
 The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) shows
 the coach of the seat being viewed at the position shown: what it may believe,
 what each choice is worth; and, when that seat decides here, the verdict on
@@ -40,6 +47,7 @@ from prohis_nb.errors import ProhisNbError
 from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.cursor import RecordSource, Timeline
 from prohis_nb.widgets.large import fit
+from prohis_nb.widgets.question import TeacherQuestion
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.table import TEACHER, Table
 
@@ -90,6 +98,8 @@ class Stepper(widgets.VBox):
         self.download_button.on_click(lambda _b: self.offer_download())
         #: A link that downloads the record shown (filled on request).
         self.download = widgets.HTML()
+        #: The teacher's question before the record of a game still being played.
+        self.question = TeacherQuestion()
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.last_step_ms = 0.0
@@ -97,7 +107,7 @@ class Stepper(widgets.VBox):
         #: The "Coach" toggle and the coach of the seat viewed (see the module docstring).
         self.coach_toggle = CoachToggle(self._draw_coach, enabled=coach)
         game = self.timeline.seek(len(self.timeline) if start is None else start)
-        self.table = Table(game, seat)
+        self.table = Table(game, seat, guard=self.live_game_running)
         self.table.seat_picker.observe(lambda _change: self._draw_coach(), names="value")
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.forward_button, self.last_button]
@@ -106,6 +116,7 @@ class Stepper(widgets.VBox):
             [
                 controls,
                 widgets.HBox([self.slider, self.upload, self.download_button, self.download]),
+                self.question,
                 self.status,
                 self.message,
                 self.coach_toggle,
@@ -126,6 +137,12 @@ class Stepper(widgets.VBox):
     def game(self) -> GameBase:
         """The game at the position shown (read it; never apply actions to it)."""
         return self.timeline.game
+
+    def live_game_running(self) -> bool:
+        """True while the stepper follows a live game that is not over (its secrets are then
+        the teacher's)."""
+        live = self.timeline.live
+        return live is not None and not live.ended
 
     def seek(self, position: int) -> None:
         """Show the game after ``position`` actions (a bad position shows a message)."""
@@ -172,6 +189,7 @@ class Stepper(widgets.VBox):
             return False
         self.timeline = timeline
         self.download.value = ""  # the link held the previous record
+        self.question.clear()
         timeline.seek(0)
         self.message.value = message_html(
             f"Loaded a {timeline.game_name} game of {timeline.players} players with "
@@ -181,25 +199,28 @@ class Stepper(widgets.VBox):
         self._show()
         return True
 
-    def offer_download(self, name: str = "record.json") -> str:
+    def offer_download(self, name: str = "record.json", *, confirmed: bool = False) -> str:
         """Show a link that downloads the whole record shown (every decision); return its HTML.
 
         The record travels in the link
         (:func:`prohis_nb.widgets.downloads.record_link`): nothing is written on
-        the server. A record holds every hand, so a *live* game's record is
-        offered only once that game is over: while it is being played, the
-        link would show every seat's cards to whoever is at the screen (a
-        message says so and the empty string is returned).
+        the server. A record holds every hand, so the record of a *live* game
+        still being played is the teacher's: the link is made only once the
+        teacher's question is answered (``confirmed``); unconfirmed, the
+        question is shown and ``""`` returned. Once the game is over it is
+        everyone's.
         """
         from prohis_nb.widgets.downloads import record_link
-        from prohis_nb.widgets.render import message_html
 
         self.timeline.sync()
-        live = self.timeline.live
-        if live is not None and not live.ended:
-            self.download.value = message_html(
-                "The record of a game still being played holds every hand: it can be "
-                "downloaded once the game is over."
+        self.question.clear()
+        if self.live_game_running() and not confirmed:
+            self.download.value = ""
+            self.question.ask(
+                "the record holds <b>every hand</b> (its deal rebuilds every card), so "
+                "downloading it now is the teacher's",
+                "Yes, make the download link",
+                lambda: self.offer_download(name, confirmed=True),
             )
             return ""
         link = record_link(self.timeline.record, name)

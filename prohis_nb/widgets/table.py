@@ -13,6 +13,13 @@ renderer (:mod:`prohis_nb.widgets.render`), which never sees the game, so
 switching seats can never show a card the chosen seat may not see. The view
 last drawn is kept in :attr:`Table.view` so tests can check whose it was.
 
+A table over a game still being played can be guarded (``guard``, a
+function answering whether the game runs; the stepper over a live game sets
+it): then picking another seat than the one shown first, or the teacher, asks
+the teacher's question first (:mod:`prohis_nb.widgets.question`), since that
+view shows cards the seat at the screen may not see. Code that calls
+:meth:`Table.show_seat` asks explicitly and is not asked again.
+
 When the game has ended, the table opens with a box of every seat's final
 score (money written as ``$4,000``) and the winners marked in words and bold,
 drawn from the view's own ``final_scores``/``winners`` (the teacher's view:
@@ -21,6 +28,7 @@ drawn from the view's own ``final_scores``/``winners`` (the teacher's view:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,6 +37,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.pagehelp import page_helper
+from prohis_nb.widgets.question import TeacherQuestion
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
 from prohis_nb.widgets.render.base import css
 
@@ -50,8 +59,12 @@ class Table(widgets.VBox):
     ``game`` is any game of the family; ``seat`` a seat number or
     ``"teacher"``. ``teacher=False`` leaves the teacher's view out of the
     selector (for a learner playing a seat); ``picker=False`` hides the
-    selector altogether. Call :meth:`refresh` after the game changes, or
-    :meth:`set_game` to show another game (the stepper does).
+    selector altogether (a value sent from the page anyway changes nothing).
+    Call :meth:`refresh` after the game changes, or :meth:`set_game` to show
+    another game (the stepper does). ``guard``: a
+    function answering True while the game is being played; the selector then
+    asks the teacher's question before it shows another seat than ``seat``,
+    or the teacher's view (see the module docstring).
     """
 
     def __init__(
@@ -62,8 +75,14 @@ class Table(widgets.VBox):
         teacher: bool = True,
         picker: bool = True,
         caption: str = "",
+        guard: Callable[[], bool] | None = None,
     ) -> None:
         self._game = game
+        self._picker = picker
+        self.guard = guard
+        #: The seat shown first: while the guard says the game runs, the only one
+        #: the selector shows without asking (all of them when it is the teacher).
+        self.free_seat = seat
         self._teacher_allowed = teacher
         self.caption = caption
         self.view: Any = None  # the view object last drawn
@@ -82,14 +101,21 @@ class Table(widgets.VBox):
         self.message = widgets.HTML()
         self._seat: int | str = 0
         self._quiet = False
+        #: The teacher's question of a guarded table (``None`` without a guard).
+        self.question: TeacherQuestion | None = None
+        parts: list[widgets.Widget] = [self.seat_picker]
+        if guard is not None:
+            self.question = TeacherQuestion()
+            parts.append(self.question)
         super().__init__(
-            [self.seat_picker, self.message, self.style_sheet, self.board, page_helper()]
+            [*parts, self.message, self.style_sheet, self.board, page_helper()]
         )  # page_helper: slider names and keyboard focus (prohis_nb.widgets.pagehelp)
         self.add_class("pnb-table-widget")
         self.seat_picker.observe(self._on_pick, names="value")
         self.show_seat(seat)
         if self._seat != seat:  # a bad first seat: show seat 0 and say why
             self.refresh()
+        self.free_seat = self._seat  # (the seat actually shown first)
 
     # ------------------------------------------------------------ public
 
@@ -188,5 +214,33 @@ class Table(widgets.VBox):
     # ------------------------------------------------------------ events
 
     def _on_pick(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
-            self.show_seat(change["new"])
+        if self._quiet:
+            return
+        seat = change["new"]
+        if self.question is not None:
+            self.question.clear()  # a new pick withdraws a question about another one
+        if self._picker and not self._asks_first(seat):
+            self.show_seat(seat)
+            return
+        self._quiet = True
+        try:
+            self.seat_picker.value = self._seat  # nothing changes (until the teacher says yes)
+        finally:
+            self._quiet = False
+        if not self._picker:
+            # A hidden selector (Play's, HotSeat's tables) is not the user's: a value sent
+            # from the page anyway (a crafted widget message) changes nothing.
+            return
+        assert self.question is not None  # (a guarded table has one)
+        if seat == TEACHER:
+            what, yes = "the teacher's view shows <b>every hand</b>", "Yes, show every card"
+        else:
+            what = f"seat {seat}'s view shows <b>seat {seat}'s hand</b>"
+            yes = f"Yes, show seat {seat}'s view"
+        self.question.ask(what, yes, lambda: self.show_seat(seat))
+
+    def _asks_first(self, seat: Any) -> bool:
+        """Whether showing ``seat`` from the selector needs the teacher's "yes" now."""
+        if self.guard is None or seat == self.free_seat or self.free_seat == TEACHER:
+            return False
+        return bool(self.guard())

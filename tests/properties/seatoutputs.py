@@ -80,8 +80,14 @@ def legal_for(game: Any, seat: int) -> list[str] | None:
     return [json.dumps(a.to_json(), sort_keys=True) for a in game.legal_actions()]
 
 
-def widgets_for(record: Record, game: Any, seat: int, upto: int) -> dict[str, str]:
-    """The Table, Stepper, Play and HotSeat widgets drawn for ``seat`` at this position."""
+def widgets_for(
+    record: Record, game: Any, seat: int, upto: int, coach: bool = False
+) -> dict[str, str]:
+    """The Table, Stepper, Play and HotSeat widgets drawn for ``seat`` at this position.
+
+    Then every other path of issue 22 (:func:`every_other_path`): each button
+    pressed, each download asked for, each repr, the coach.
+    """
     from prohis_nb.widgets import HotSeat, Play, Stepper, Table
 
     shown: dict[str, str] = {}
@@ -98,6 +104,56 @@ def widgets_for(record: Record, game: Any, seat: int, upto: int) -> dict[str, st
     if game.to_act == seat:
         hot.reveal()  # S confirms it is at the screen
     shown["hotseat"] = widget_text(hot)  # else: the curtain, waiting for another seat
+    shown.update(every_other_path(game, seat, coach=coach))
+    return shown
+
+
+def every_other_path(game: Any, seat: int, coach: bool = False) -> dict[str, str]:
+    """What ``seat`` is shown by every button, download and repr a learner can reach here.
+
+    A Play and a HotSeat drawn for ``seat`` (every seat a person, so nobody
+    moves by itself) and a Stepper following the live game from ``seat``:
+    each button is pressed in turn (Undo, Download, Save, the Teacher's view,
+    another seat in the Stepper's selector) and the widget read after each;
+    a running game's record is the teacher's, so each shows the teacher's
+    question and nothing of the record. Then the reprs a cell shows (the game,
+    its record, its public table). ``coach``: the coach switched on too.
+    """
+    from prohis_nb.widgets import HotSeat, Play, Stepper
+
+    shown: dict[str, str] = {}
+    humans = range(game.players)
+    play = Play(game.copy(), seat=seat, humans=humans, delay=0)
+    if coach:
+        play.coach_toggle.button.value = True
+        shown["play coach"] = widget_text(play.coach_toggle)
+    for name in ("download_button", "save_button", "undo_button"):
+        getattr(play, name).click()
+        shown[f"play after {name}"] = widget_text(play)
+    shown["play repr"] = repr(play)
+    hot = HotSeat(game.copy(), humans=humans, delay=0)
+    if game.to_act == seat:
+        hot.reveal()
+    for name in ("download_button", "teacher_button", "save_button", "undo_button"):
+        getattr(hot, name).click()
+        shown[f"hotseat after {name}"] = widget_text(hot)
+    if not game.ended:
+        live = game.copy()
+        stepper = Stepper(live, seat=seat)
+        stepper.download_button.click()
+        shown["stepper download"] = widget_text(stepper)
+        other = (seat + 1) % game.players
+        stepper.table.seat_picker.value = other  # another seat: the teacher's question
+        stepper.table.seat_picker.value = "teacher"
+        shown["stepper other seats"] = widget_text(stepper)
+        if coach:
+            stepper.coach_toggle.button.value = True
+            shown["stepper coach"] = widget_text(stepper.coach_toggle)
+        # The reprs a notebook cell shows: the game, its record, its public table.
+        shown["game repr"] = repr(game)
+        shown["game html"] = game._repr_html_()
+        shown["record repr"] = repr(game.record()) + game.record()._repr_html_()
+        shown["public view"] = json.dumps(game.public_view().to_json(), sort_keys=True)
     return shown
 
 

@@ -23,7 +23,7 @@ from prophelpers import (
     table_json,
 )
 
-from prohis_nb import Action, IllegalActionError
+from prohis_nb import Action, IllegalActionError, WrongSeatError
 from prohis_nb.prohis.cards import HAND_VALUE, WAREHOUSE_VALUE
 
 
@@ -133,6 +133,10 @@ def test_actions_that_are_not_legal_are_refused_and_change_nothing(case):
             assert not game.is_legal(action)
             try:
                 game.apply(action)
+            except WrongSeatError as error:
+                # a seat out of turn is never told the seat to act's legal actions
+                assert error.allowed == () and action.seat != game.to_act
+                refused += 1
             except IllegalActionError as error:
                 assert set(error.allowed) == legal
                 refused += 1

@@ -9,8 +9,11 @@ before it accepts it, another seat's discard, fresh hands from the pack) are
 played with the same random actions. While S's allowed-knowledge traces are
 equal up to step t (and the twin accepts the actions), S must be shown the
 same at step t: its view, the command line's ``replay --seat S`` (in-process;
-a few through the real script), the legal actions it is offered, and the
-Table, Stepper, Play and HotSeat widgets drawn for it.
+a few through the real script), the legal actions it is offered, the
+Table, Stepper, Play and HotSeat widgets drawn for it, and (issue 22) every
+button of those widgets pressed (Undo, Download, Save, the Teacher's view,
+another seat in a live Stepper), every download asked for, the coach's
+panels and every repr a notebook cell shows (``seatoutputs.every_other_path``).
 
 Every player count (3-6), both games and every Prohis variant
 (``pass_is_final``, ``waiver_keeps_card``, ``bribe_rounds`` 1-5, ``full_box``)
@@ -124,8 +127,9 @@ def check_records(one, two, seat: int, steps: list[int], tmp_path, subprocess_at
             f"replay --seat {seat} --upto {upto} differs"
         )
     for upto in sorted({steps[len(steps) // 2], steps[-1]}):
-        shown_a = widgets_for(a, a.replay(upto), seat, upto)
-        shown_b = widgets_for(b, b.replay(upto), seat, upto)
+        coach = upto == steps[-1]  # the coach's panels too, once (they take longer)
+        shown_a = widgets_for(a, a.replay(upto), seat, upto, coach=coach)
+        shown_b = widgets_for(b, b.replay(upto), seat, upto, coach=coach)
         assert shown_a == shown_b, f"a widget drawn for seat {seat} differs at step {upto}"
     for upto in subprocess_at:
         out_a = cli_replay_subprocess(a, seat, upto, tmp_path)
@@ -338,3 +342,33 @@ def test_the_model_stops_the_comparison_when_the_seat_sees_the_difference():
     assert Trace(one, 0) != Trace(two, 0)
     assert Trace(one, 2) == Trace(two, 2)
     assert play_twins(one, two, 0, 1) == []
+
+
+def test_the_new_paths_see_the_old_leaks(monkeypatch):
+    """A check of the check: the displays and downloads of before issue 22 are told apart."""
+    from seatoutputs import every_other_path
+
+    from prohis_nb.widgets import Play
+
+    rules = ProhisRules(players=3)
+    rng = random.Random(3)
+    table = stacked_table(rules, rng)
+    twin = hidden_twin_table(table, 0, rng)
+    one, two = ProhisGame(rules, table=table), ProhisGame(rules, table=twin)
+    assert Trace(one, 0) == Trace(two, 0)
+    assert every_other_path(one, 0) == every_other_path(two, 0)
+    # ``game`` alone in a cell showed the teacher's view:
+    monkeypatch.setattr(ProhisGame, "_repr_html_", lambda g: g.omniscient_view()._repr_html_())
+    differ = [k for k, v in every_other_path(one, 0).items() if every_other_path(two, 0)[k] != v]
+    assert differ == ["game html"]
+    monkeypatch.undo()
+    # Download gave the record mid-game, unasked:
+    monkeypatch.setattr(
+        Play,
+        "offer_download",
+        lambda self, name=None, confirmed=False: setattr(
+            self.download, "value", self.game.record().dumps()
+        ),
+    )
+    differ = [k for k, v in every_other_path(one, 0).items() if every_other_path(two, 0)[k] != v]
+    assert "play after download_button" in differ

@@ -238,9 +238,14 @@ def test_after_a_move_play_shows_the_verdict_on_the_learners_move(coach_impl):
 
 
 def test_undo_takes_the_verdict_back_with_the_move(coach_impl):
-    play = Play(seat=0, seed=4, delay=0, opponents="honest")
+    # An empty pile: a row card taken turns nothing up, so the move may be taken back.
+    from test_play_undo import R3, empty_pile_table
+
+    from prohis_nb import ProhisGame
+
+    play = Play(ProhisGame(R3, table=empty_pile_table()), seat=0, delay=0, opponents="honest")
     play.coach_toggle.button.value = True
-    assert play.act(play.game.legal_actions()[0])
+    assert play.act({"act": "take", "from": "row", "slot": 1})
     assert play.coach_toggle.coach.verdict is not None
     assert play.undo()
     coach = play.coach_toggle.coach

@@ -195,8 +195,8 @@ def test_the_stepper_offers_the_record_it_shows_after_the_button_is_pressed():
     assert json.loads(only_link(stepper.download.value)[1]) == other.to_json()
 
 
-def test_a_live_stepper_offers_the_record_only_once_the_game_is_over():
-    """A record holds every hand: while the game runs, the screen must not offer it."""
+def test_a_live_stepper_offers_the_record_only_to_the_teacher_until_the_game_is_over():
+    """A record holds every hand: while the game runs, it is the teacher's (asked first)."""
     import random
 
     game = Game(players=3, seed=2)
@@ -204,7 +204,9 @@ def test_a_live_stepper_offers_the_record_only_once_the_game_is_over():
     game.apply(game.legal_actions()[0])
     stepper.download_button.click()
     assert "data:" not in stepper.download.value
-    assert "once the game is over" in stepper.download.value
+    assert "every hand" in stepper.question.warning.value
+    stepper.question.yes.click()  # the teacher says yes: the record of the game as it is now
+    assert json.loads(only_link(stepper.download.value)[1]) == game.record().to_json()
     rng = random.Random(0)
     while not game.ended:
         game.apply(rng.choice(game.legal_actions()))

@@ -77,13 +77,12 @@ def test_after_the_game_the_teacher_view_needs_no_confirmation():
     assert "Teacher" in hot.teacher_table.html
 
 
-def test_undo_after_the_end_takes_the_teacher_view_away_until_confirmed_again():
+def test_after_the_end_nothing_is_taken_back_and_every_card_stays_shown():
     hot = HotSeat(players=3, seed=9, delay=0)
     rng = random.Random(9)
     while not hot.game.ended:
         hot.reveal()
         hot.act(rng.choice(hot.game.legal_actions()))
     assert hot.show_teacher_view()
-    assert hot.undo() and not hot.game.ended
-    assert not hot.teacher_view_shown and teacher_html(hot) == ""
-    assert not hot.show_teacher_view()  # the game runs again: confirmation first
+    assert hot.undo_button.disabled and not hot.undo() and hot.game.ended
+    assert hot.teacher_view_shown  # the final scores and every card were shown: no going back

@@ -156,7 +156,7 @@ def test_a_finished_game_saves_a_record_that_replays_it(tmp_path):
 
 def test_saving_to_a_bad_place_shows_a_message(tmp_path):
     play = Play(seat=0, seed=2, delay=0)
-    assert not play.save(tmp_path / "no-such-folder" / "game.json")
+    assert not play.save(tmp_path / "no-such-folder" / "game.json", confirmed=True)
     assert "Cannot save" in play.message.value
 
 

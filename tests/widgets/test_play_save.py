@@ -4,6 +4,9 @@ Saving never writes over a notebook, never over an existing file without the
 user's confirmation ("Replace it"), writes atomically (no half file, no
 temporary file left), quotes a path with spaces in the suggested command, and
 offers the record as a browser download whose link carries the record itself.
+A record holds every hand, so while the game runs both first ask the teacher's
+question (answered here with "Yes", or ``confirmed=True``; the question itself
+is tested in test_secrets_mid_game.py).
 """
 
 from __future__ import annotations
@@ -36,12 +39,13 @@ def test_a_notebook_is_never_written_over(tmp_path):
     play = Play(seat=0, seed=2, delay=0)
     play.save_name.value = str(lesson)
     play.save_button.click()
+    play.teacher_confirm.click()
     assert lesson.read_text() == '{"cells": []}'
     assert "notebook" in play.message.value
     assert play.replace_button.layout.display == "none"  # no way to confirm this one
-    assert not play.save(lesson, overwrite=True)  # not even when asked
+    assert not play.save(lesson, overwrite=True, confirmed=True)  # not even when asked
     assert lesson.read_text() == '{"cells": []}'
-    assert not play.save(tmp_path / "new.IPYNB")
+    assert not play.save(tmp_path / "new.IPYNB", confirmed=True)
     assert not (tmp_path / "new.IPYNB").exists()
 
 
@@ -52,6 +56,7 @@ def test_an_existing_file_is_replaced_only_after_confirmation(tmp_path):
     play_some(play)
     play.save_name.value = str(target)
     play.save_button.click()
+    play.teacher_confirm.click()
     assert target.read_text() == "my notes"
     assert "already exists" in play.message.value
     assert play.replace_button.layout.display == ""
@@ -68,6 +73,7 @@ def test_changing_the_name_withdraws_the_confirmation(tmp_path):
     play = Play(seat=0, seed=2, delay=0)
     play.save_name.value = str(first)
     play.save_button.click()
+    play.teacher_confirm.click()
     assert play.replace_button.layout.display == ""
     play.save_name.value = str(second)
     assert play.replace_button.layout.display == "none"
@@ -79,7 +85,7 @@ def test_a_move_withdraws_the_confirmation(tmp_path):
     target = tmp_path / "a.json"
     target.write_text("a")
     play = Play(seat=0, seed=2, delay=0)
-    play.save(target)
+    play.save(target, confirmed=True)
     assert play.replace_button.layout.display == ""
     play_some(play, 1)
     assert play.replace_button.layout.display == "none"
@@ -94,12 +100,12 @@ def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(files.os, "replace", failing_replace)
-    assert not play.save(target, overwrite=True)
+    assert not play.save(target, overwrite=True, confirmed=True)
     assert "No space left" in play.message.value
     assert target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     monkeypatch.undo()
-    assert play.save(target, overwrite=True)
+    assert play.save(target, overwrite=True, confirmed=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     assert json.loads(target.read_text())["format"] == "prohis-record/1"
 
@@ -109,7 +115,7 @@ def test_the_suggested_command_quotes_a_path_with_spaces(tmp_path):
     folder.mkdir()
     target = folder / "it's mine.json"
     play = Play(seat=0, seed=2, delay=0)
-    assert play.save(target)
+    assert play.save(target, confirmed=True)
     text = unescape(play.message.value)
     command = re.search(r"(prohis-nb replay .*) in a terminal", text).group(1)
     assert "`" not in text  # words, not Markdown: the message is HTML
@@ -121,6 +127,8 @@ def test_the_download_link_carries_the_record(tmp_path):
     play_some(play)
     play.save_name.value = "lesson game.json"
     play.download_button.click()
+    assert play.download.value == ""  # the teacher's question first
+    play.teacher_confirm.click()
     html = play.download.value
     href = re.search(r"href='data:application/json;base64,([A-Za-z0-9+/=]+)'", html).group(1)
     record = Record.loads(base64.b64decode(href).decode("utf-8"))
@@ -132,21 +140,21 @@ def test_the_download_link_carries_the_record(tmp_path):
 def test_the_download_link_is_never_named_as_a_notebook_and_escapes_the_name():
     play = Play(seat=0, seed=2, delay=0)
     play.save_name.value = "02_who_knows_what.ipynb"
-    assert "download='my-game.json'" in play.offer_download()
+    assert "download='my-game.json'" in play.offer_download(confirmed=True)
     play.save_name.value = "x'><script>alert(1)</script>.json"
-    html = play.offer_download()
+    html = play.offer_download(confirmed=True)
     assert "<script>" not in html
 
 
 def test_saving_also_offers_the_download(tmp_path):
     play = Play(seat=0, seed=2, delay=0)
-    assert play.save(tmp_path / "g.json")
+    assert play.save(tmp_path / "g.json", confirmed=True)
     assert "data:application/json;base64," in play.download.value
 
 
 def test_a_move_clears_the_download_link():
     play = Play(seat=0, seed=2, delay=0)
-    play.offer_download()
+    assert play.offer_download(confirmed=True)
     play_some(play, 1)
     assert play.download.value == ""
 
@@ -156,11 +164,12 @@ def test_hot_seat_saves_the_same_way_and_never_leaves_the_record_in_the_page(tmp
     target.write_text("kept")
     hot = HotSeat(players=3, seed=2, delay=0)
     hot.reveal()
-    assert not hot.save(target)
+    assert not hot.save(target, confirmed=True)
     assert target.read_text() == "kept"
-    hot.offer_download()
-    hot.act(hot.game.legal_actions()[0])
-    assert hot.download.value == ""  # the record holds every hand: gone once the screen passes
+    assert hot.offer_download(confirmed=True)
+    assert hot.shown is None  # the teacher's record: the seat at the screen is covered first
+    hot.reveal()
+    assert hot.download.value == ""  # the record holds every hand: gone once a seat is back
 
 
 def test_the_library_save_refuses_a_notebook_and_writes_atomically(tmp_path):

@@ -36,6 +36,11 @@ OKABE_ITO: dict[str, str] = {
     "grey": "#999999",
 }
 
+#: The ``viewer`` of the public table (a spectator: what every seat may know, no seat's
+#: own cards), drawn from a game's ``public_view()``. A number that is no seat, so the
+#: renderers draw every seat as someone else's; ``None`` is the teacher.
+PUBLIC = -1
+
 #: The noun of an act built card by card, for the words on its buttons ("add one Wine to
 #: the declaration", not "to the declare").
 ACT_NOUNS = {"declare": "declaration", "discard": "discard", "convoy": "convoy", "bribe": "bribe"}
@@ -191,6 +196,16 @@ class Renderer:
         """Button text for one legal action (``view``: the actor's view data)."""
         return str(action)
 
+    def public_table(self, view: Mapping[str, Any]) -> str:
+        """The public table as HTML (``game.public_view().to_json()``), styles included.
+
+        What a game typed alone in a notebook cell shows (its ``_repr_html_``):
+        no seat's hand, and a line saying where every card is.
+        """
+        return render_table(
+            view, self, PUBLIC, caption="every card is the teacher's: game.omniscient_view()"
+        )
+
 
 def render_table(
     view: Mapping[str, Any],
@@ -202,16 +217,21 @@ def render_table(
 ) -> str:
     """The whole table as HTML: title, decision, the renderer's cards area, the log.
 
-    ``view`` is ``game.view(viewer).to_json()`` for a seat, or
+    ``view`` is ``game.view(viewer).to_json()`` for a seat,
     ``game.omniscient_view().to_json()`` when ``viewer`` is ``None`` (the
-    teacher). Everything drawn comes from ``view``. ``style=False`` leaves the
-    ``<style>`` sheet (:func:`css`) out, for a page that holds it already (the
-    :class:`~prohis_nb.widgets.table.Table` widget keeps it in a widget of its own).
+    teacher), or ``game.public_view().to_json()`` when ``viewer`` is
+    :data:`PUBLIC` (what every seat may know). Everything drawn comes from
+    ``view``. ``style=False`` leaves the ``<style>`` sheet (:func:`css`) out,
+    for a page that holds it already (the :class:`~prohis_nb.widgets.table.Table`
+    widget keeps it in a widget of its own).
     """
     game = esc(view.get("game", renderer.game_name).capitalize())
     if viewer is None:
         who = "Teacher's view: every card, hidden ones included"
         classes = "pnb-table pnb-teacher"
+    elif viewer == PUBLIC:
+        who = "The public table: only what every seat may know"
+        classes = "pnb-table pnb-public"
     else:
         who = f"Seat {viewer}'s view: only what seat {viewer} may know"
         classes = "pnb-table"
@@ -220,11 +240,18 @@ def render_table(
     title = f"<div class='pnb-title'><h3>{game} · {esc(who)}</h3>{extra}</div>"
     sheet = css() if style else ""
     return (
-        f"{sheet}<div class='{classes}' data-viewer='{'teacher' if viewer is None else viewer}'>"
+        f"{sheet}<div class='{classes}' data-viewer='{_viewer_name(viewer)}'>"
         f"{title}{ending_html(view, viewer)}{decision_html(view, viewer)}"
         f"<div class='pnb-board'>{renderer.board(view, viewer)}</div>"
         f"{log_html(view.get('log', ()), viewer)}</div>"
     )
+
+
+def _viewer_name(viewer: int | None) -> str:
+    """The table's ``data-viewer``: ``teacher``, ``public`` or the seat's number."""
+    if viewer is None:
+        return "teacher"
+    return "public" if viewer == PUBLIC else str(viewer)
 
 
 def final_scores_of(view: Mapping[str, Any]) -> tuple[list[Any], list[int]] | None:
@@ -305,7 +332,13 @@ def log_html(lines: Sequence[str], viewer: int | None) -> str:
     items = "".join(f"<li>{esc(line)}</li>" for line in shown)
     older = len(lines) - len(shown)
     more = f"<div class='pnb-muted'>({older} earlier events)</div>" if older else ""
-    whose = "the teacher's" if viewer is None else f"seat {viewer}'s"
+    whose = (
+        "the teacher's"
+        if viewer is None
+        else "the public"
+        if viewer == PUBLIC
+        else f"seat {viewer}'s"
+    )
     return (
         f"<div class='pnb-logbox'><h4 style='margin:8px 0 0;font-size:13px'>What happened "
         f"({esc(whose)} log, newest first)</h4>"
