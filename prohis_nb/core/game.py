@@ -445,8 +445,7 @@ class GameBase(ABC):
             return "you have made no move to take back"
         if self.ended:  # the result showed every seat how it went (attack-24 F17)
             return (
-                "the game is over: its result showed you how it went, so no move can be "
-                "taken back"
+                "the game is over: its result showed you how it went, so no move can be taken back"
             )
         last = actions[-1]
         if last.seat != seat:
