@@ -183,7 +183,7 @@ def test_a_tournament_bot_without_its_maths_names_the_extra():
     )
 
 
-# ---------------------------------------------------------------- the reviews' cases (attack-24 F7, F8)
+# ------------------------------------------------ the reviews' cases (attack-24 F7, F8)
 
 REVIEW_CASES = [
     (
