@@ -749,8 +749,11 @@ def run_from_args(args: argparse.Namespace) -> int:
             print(f"prohis-nb tournament: {error}", file=sys.stderr)
             return 1
     from prohis_nb.bots import bot_names
-    from prohis_nb.core.registry import available_games, game_class, spec
+    from prohis_nb.core.registry import GAMES, available_games, game_class, spec, unknown_game
 
+    if args.game not in GAMES:  # the one wording of every entry point (attack-24 F16)
+        print(f"prohis-nb tournament: {unknown_game(args.game)}", file=sys.stderr)
+        return 1
     if args.game not in available_games():
         print(
             f"prohis-nb tournament: the game {excerpt(args.game)} is not available here; "
