@@ -1,4 +1,4 @@
-"""Small things a teacher meets (attack-24 F16): the lessons' folder, the CLI's view, one wording."""
+"""Small things a teacher meets (attack-24 F16): the lessons' folder, the CLI, one wording."""
 
 from __future__ import annotations
 
