@@ -81,3 +81,14 @@ def test_a_table_of_something_else_says_what_it_shows(thing):
 
     with pytest.raises(TypeError, match="a Table shows a game of the family"):
         Table(thing)
+
+
+@pytest.mark.parametrize("name", ["chess", 42, None])
+def test_the_renderer_of_an_unknown_game_is_the_unknown_game_error(name):
+    from prohis_nb.widgets import renderer_for
+
+    with pytest.raises(prohis_nb.UnknownGameError) as caught:
+        renderer_for(name)
+    with pytest.raises(prohis_nb.UnknownGameError) as again:
+        prohis_nb.new_game(name)
+    assert str(caught.value) == str(again.value)

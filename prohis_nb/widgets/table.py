@@ -211,7 +211,7 @@ class Table(widgets.VBox):
         else:
             self.view = game.view(seat)
             viewer = seat
-        renderer = renderer_for(game.game_name)
+        renderer = renderer_for(game)
         self.style_sheet.value = css()
         self.board.value = render_table(
             self.view.to_json(), renderer, viewer, caption=self.caption, style=False
