@@ -343,6 +343,7 @@ def _refuse_unpickling_in_openspiel_reader(event: str, args: tuple) -> None:
     if (id(caller), caller.f_code, caller.f_lasti) != mark[:3]:
         _READING.mark = None  # Python moved on: that state was not being read
         return
+    _READING.mark = None  # refused once: the reader stops here
     module, attribute = args
     name = next((name for name, cls in SAFE_GAMES.items() if cls is mark[3]), "a game")
     raise StateTextError(

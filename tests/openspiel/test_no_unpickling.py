@@ -159,3 +159,16 @@ def test_pickle_and_copy_of_a_state_go_through_its_text(name):
     assert pickle.loads(pickle.dumps({"rng": random.Random(1)}))["rng"].random() == (
         random.Random(1).random()
     )
+
+
+def test_other_python_games_are_left_to_openspiel():
+    """OpenSpiel's own Python games still round-trip through its generic pair (not ours)."""
+    pytest.importorskip("open_spiel.python.games.kuhn_poker")
+    game = pyspiel.load_game("python_kuhn_poker")
+    assert "python_kuhn_poker" not in SAFE_GAMES
+    state = game.new_initial_state()
+    state.apply_action(0)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "__dict__=" in text  # OpenSpiel's own form, for its own game
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history()
