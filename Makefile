@@ -15,7 +15,7 @@ LAB_WHERE := $(if $(PORT),--port=$(PORT),) $(if $(IP),--ip=$(IP),)
 # The server sends each widget update at once (TCP_NODELAY; see prohis_nb/labserver.py).
 LAB_SERVER := --ServerApp.kernel_websocket_connection_class=prohis_nb.labserver.PromptKernelWebsocketConnection
 
-.PHONY: help setup lab test lint format bench clean browser typecheck docs lite postgres
+.PHONY: help setup lab test slow lint format bench clean browser typecheck docs lite postgres
 
 help:
 	@echo "make lab    set up .venv and open the lessons in JupyterLab (PORT=, IP= to choose where)"
@@ -69,8 +69,13 @@ docs: $(STAMP) browser
 # Two runs: everything else in parallel, then the browser tests on their own (a JupyterLab
 # server's kernels started beside the lesson-executing tests' kernels once left a test waiting).
 test: $(STAMP) lint typecheck browser postgres
-	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser" tests notebooks
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 --nbval-lax -m "not browser and not slow" tests notebooks
 	$(PY) -m pytest -p no:cacheprovider -m browser tests/browser
+
+# The slow checks: everything stored solved again (scripts/solve_smuggle_equilibrium.py --check)
+# and second solvers on the whole game; minutes, so not in `make test`.
+slow: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -m slow tests
 
 # The lessons as a static JupyterLite site (Python in the browser). The first build downloads
 # the Pyodide runtime (npm) and a few wheels (PyPI) into build/lite-cache; the engine and the

@@ -54,7 +54,7 @@ html_title = f"prohis_nb {release}"
 # ---------------------------------------------------------------- MyST and the lessons
 
 # The lessons run during the build (their outputs are not committed), each in a fresh
-# kernel in its own folder (lesson 6 reads class_records/ next to it), cached by jupyter-cache.
+# kernel in its own folder (lesson 9 reads class_records/ next to it), cached by jupyter-cache.
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_build" / ".jupyter_cache")
 nb_execution_timeout = 600
@@ -79,7 +79,7 @@ def launch_links(name: str) -> str:
     return (
         ":::{note}\n**Run this lesson yourself:** "
         f"[on Binder]({binder}) (JupyterLab in the cloud, nothing to install) · "
-        f'<a href="{lite}">in JupyterLite</a> (Python in your browser; lessons 3 to 7 '
+        f'<a href="{lite}">in JupyterLite</a> (Python in your browser; lessons 3 to 12 '
         "download numpy and matplotlib the first time, so they need the network) · "
         "or on your machine with `make lab` (see the teacher's guide).\n:::"
     )

@@ -19,6 +19,8 @@ exception                 raised when
                           ``RecordError`` and an ``IllegalActionError``)
 ``SaveError``             a file the package will not write (a notebook,
                           an existing file not confirmed) or cannot write
+``ViewError``             a seat's view no game could show (altered by
+                          hand), given to ``determinize`` or the coach
 ``UnknownGameError``      a game, a record format or a game's part that is
                           not registered (both a ``RulesError`` and a
                           ``RecordError``): the message names those that are
@@ -177,6 +179,16 @@ class SaveError(ProhisNbError, OSError):
 
     Raised rather than silently overwriting: a notebook (``.ipynb``), or an
     existing file the caller did not confirm replacing.
+    """
+
+
+class ViewError(ProhisNbError, ValueError, TypeError):
+    """A seat's view that no game could show, or something that is not a seat's view.
+
+    Raised by ``determinize`` and the coach, which check a view given from
+    outside once (a view altered with ``dataclasses.replace``, say) before
+    relying on it. Both a ``ValueError`` and a ``TypeError``, as the checks it
+    replaces were.
     """
 
 

@@ -10,7 +10,7 @@
 
 What is copied is the repository's ``notebooks/`` folder: the lessons
 (``*.ipynb``), the teacher's guide (``README.md``) and the example class
-(``class_records/``, the saved games lesson 6 reads). The wheel carries it
+(``class_records/``, the saved games lesson 9 reads). The wheel carries it
 as ``prohis_nb/notebooks/``; in a clone (or an editable install) it is read
 where it is.
 

@@ -1,6 +1,6 @@
-"""Write the EXAMPLE live class of lesson 8 ("Play it as a class"): simulated students, not a class.
+"""Write the EXAMPLE live class of lesson 13 ("Play it as a class"): simulated students, not a class.
 
-When nobody joins (CI, a lesson read at home, the Wi-Fi down), lesson 8
+When nobody joins (CI, a lesson read at home, the Wi-Fi down), lesson 13
 shows this folder instead, and says so. It holds the records a live class of
 the convoy game exports (``session.export(folder)``, docs/live.md): one
 record per table per round, with who sat where (``students``) and who took
@@ -8,7 +8,7 @@ each action (``live.actors``). Eleven pretend students play ten rounds; a
 bot fills the twelfth seat each round (its actions are marked ``bot`` and
 left out of the class's rates, as in a real class).
 
-Each pretend student plays lesson 5's equilibrium (the convoy's
+Each pretend student plays lesson 6's equilibrium (the convoy's
 ``equilibrium`` bot) but makes mistakes: at each decision, with a chance
 that starts at 60% in round 1 and shrinks by a third each round, they pick
 a legal action at random instead. Some students are sloppier than others.

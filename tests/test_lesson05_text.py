@@ -1,4 +1,4 @@
-"""Lesson 5's text: dollars escaped in Markdown, one money format, no typed results.
+"""Lessons 5 to 7 (the old lesson 5, split in three): dollars escaped, one money format.
 
 JupyterLab reads ``$...$`` in a Markdown cell as LaTeX, so every dollar sign
 there must be escaped (``\\$4,000``); code cells write money with
@@ -9,24 +9,34 @@ import json
 import re
 from pathlib import Path
 
-LESSON = Path(__file__).parents[1] / "notebooks" / "05_bluffing_in_equilibrium.ipynb"
+import pytest
+
+NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("0[5-7]_*.ipynb"))
 
 
-def _cells(kind: str) -> list[str]:
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+def _cells(lesson: Path, kind: str) -> list[str]:
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
     return ["".join(c["source"]) for c in cells if c["cell_type"] == kind]
 
 
-def test_every_dollar_sign_in_markdown_is_escaped():
-    for text in _cells("markdown"):
+def test_the_three_lessons_are_there():
+    assert len(LESSONS) == 3
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_every_dollar_sign_in_markdown_is_escaped(lesson):
+    for text in _cells(lesson, "markdown"):
         assert not re.search(r"(?<!\\)\$", text), text
 
 
-def test_code_writes_money_one_way():
-    for text in _cells("code"):
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_code_writes_money_one_way(lesson):
+    for text in _cells(lesson, "code"):
         assert "$-" not in text and ",.0f}" not in text and ":+," not in text, text
 
 
-def test_the_lesson_is_stored_without_outputs():
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_the_lesson_is_stored_without_outputs(lesson):
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
     assert all(not c.get("outputs") for c in cells if c["cell_type"] == "code")

@@ -1,4 +1,5 @@
-"""Lesson 7's Markdown reads as prose: dollar amounts escaped, no benchmark lines, numbers computed.
+"""The Smuggle lessons (10 to 12, the old lesson 7) read as prose: no typeset dollars, no
+typed results, no benchmark lines.
 
 JupyterLab reads ``$`` as the start of LaTeX, so an unescaped ``$200`` turns
 a paragraph into run-together italics. Formulas are written between ``$$``
@@ -9,11 +10,24 @@ import json
 import re
 from pathlib import Path
 
-LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "07_declaring_to_customs.ipynb"
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = [
+    NOTEBOOKS / name
+    for name in (
+        "10_declaring_to_customs.ipynb",
+        "11_the_signalling_game.ipynb",
+        "12_the_informer_and_the_coach.ipynb",
+    )
+]
 
 
 def cells(kind):
-    notebook = json.loads(LESSON.read_text())
+    for lesson in LESSONS:
+        yield from lesson_cells(lesson, kind)
+
+
+def lesson_cells(lesson, kind):
+    notebook = json.loads(lesson.read_text())
     for cell in notebook["cells"]:
         if cell["cell_type"] == kind:
             source = cell["source"]

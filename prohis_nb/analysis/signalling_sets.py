@@ -48,6 +48,7 @@ extreme strategy found against the payoffs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -107,10 +108,19 @@ class DeclarerSet:
     @cached_property
     def _constraints(self) -> tuple[Any, Any, Any, Any]:
         """``(A_eq, b_eq, A_ub, b_ub)`` of the polytope in the variables ``σ`` of :attr:`pairs`."""
+        return self._constraints_and_rows[0]
+
+    @cached_property
+    def _constraints_and_rows(self) -> tuple[tuple[Any, Any, Any, Any], list[tuple[int, float]]]:
+        """The constraints, and for each declaration row ``(column d, row factor)``: the
+        equality rows after the types' rows, then the inequality rows, each the Officer's
+        gain ``Σ_t p_t σ(d|t) (A − B)[t, d]`` times its factor (scale and sign)."""
         import numpy as np
         from scipy.sparse import coo_matrix
 
         eq = self.equilibrium
+        eq_meaning: list[tuple[int, float]] = []
+        ub_meaning: list[tuple[int, float]] = []
         rows_t, cols_d = self.pairs[:, 0], self.pairs[:, 1]
         n = len(self.pairs)
         types = len(eq.types)
@@ -132,16 +142,18 @@ class DeclarerSet:
                 eq_cols += list(at)
                 eq_vals += values
                 b_eq.append(0.0)
+                eq_meaning.append((int(d), 1.0 / scale))
                 next_eq += 1
             else:  # never searched: gain ≤ 0; always searched: gain ≥ 0
                 sign = 1.0 if s <= ZERO else -1.0
                 ub_rows += [next_ub] * len(at)
                 ub_cols += list(at)
                 ub_vals += [sign * v for v in values]
+                ub_meaning.append((int(d), sign / scale))
                 next_ub += 1
         a_eq = coo_matrix((eq_vals, (eq_rows, eq_cols)), shape=(next_eq, n)).tocsr()
         a_ub = coo_matrix((ub_vals, (ub_rows, ub_cols)), shape=(next_ub, n)).tocsr()
-        return a_eq, np.array(b_eq), a_ub, np.zeros(next_ub)
+        return (a_eq, np.array(b_eq), a_ub, np.zeros(next_ub)), eq_meaning + ub_meaning
 
     def optimise(self, objective: Any, maximise: bool = False) -> tuple[float, Any]:
         """The lowest (or highest) ``Σ objective[k] σ_k`` over every equilibrium, and a σ there.
@@ -167,6 +179,59 @@ class DeclarerSet:
             raise RuntimeError(f"the linear program failed: {result.message}")
         return (-result.fun if maximise else result.fun), self.strategy(result.x)
 
+    def certificate(self, objective: Any, maximise: bool = False) -> dict[str, Any]:
+        """A checkable proof of :meth:`optimise`'s answer: where it is reached, and why no
+        equilibrium goes further.
+
+        ``value``: the lowest (highest) ``Σ objective[k] σ_k``. ``sigma``: an
+        equilibrium declarer strategy reaching it, as ``[type, declaration,
+        probability]`` rows. ``multipliers``: ``[declaration, μ_d]``, the linear
+        program's dual values of the Officer's conditions, written as
+        ``μ_d · Σ_t p_t σ(d|t) (A − B)[t, d]`` (for a minimum; for a maximum,
+        of the negated objective). With them, for every equilibrium ``σ``
+        (each type's probabilities summing to 1),
+        ``Σ c σ ≥ Σ_t min_d (c − μ_d p_t (A − B))[t, d]`` over the type's
+        best replies, since ``μ_d ≥ 0`` where the Officer always searches
+        (gain ≥ 0), ``μ_d ≤ 0`` where it never does (gain ≤ 0) and the gain
+        is 0 where it mixes. A test computes that bound from the payoffs alone
+        and checks that it meets ``value``: weak duality, no solver needed.
+        """
+        import numpy as np
+        from scipy.optimize import linprog
+
+        a_eq, b_eq, a_ub, b_ub = self._constraints
+        _, meaning = self._constraints_and_rows
+        c = np.asarray(objective, dtype=float)
+        c = -c if maximise else c
+        result = linprog(
+            c,
+            A_ub=a_ub if a_ub.shape[0] else None,
+            b_ub=b_ub if a_ub.shape[0] else None,
+            A_eq=a_eq,
+            b_eq=b_eq,
+            bounds=(0, 1),
+            method="highs",
+        )
+        if result.status != 0:  # pragma: no cover - the stored equilibrium is always feasible
+            raise RuntimeError(f"the linear program failed: {result.message}")
+        types = len(self.equilibrium.types)
+        duals = list(result.eqlin.marginals[types:])
+        if a_ub.shape[0]:
+            duals += list(result.ineqlin.marginals)
+        sigma = self.strategy(result.x)
+        rows, cols = np.nonzero(sigma > 1e-12)
+        return {
+            "value": float(-result.fun if maximise else result.fun),
+            "sigma": [
+                [int(i), int(j), float(sigma[i, j])] for i, j in zip(rows, cols, strict=True)
+            ],
+            "multipliers": [
+                [d, float(y * factor)]
+                for (d, factor), y in zip(meaning, duals, strict=True)
+                if y != 0.0
+            ],
+        }
+
     def strategy(self, sigma: Any) -> Any:
         """A type × declaration matrix from the values of the pairs' variables."""
         import numpy as np
@@ -186,6 +251,9 @@ class DeclarerSet:
 
         eq = self.equilibrium
         w = np.asarray(weights, dtype=float)[self.pairs[:, 0], self.pairs[:, 1]]
+        stored = self.stored.get("ranges", {}).get(objective_key(w))
+        if stored is not None:
+            return float(stored[0]), float(stored[1])
         c = eq.probability[self.pairs[:, 0]] * w
         low, _ = self.optimise(c)
         high, _ = self.optimise(c, maximise=True)
@@ -444,6 +512,63 @@ def pinned_search_rates(eq: DeclarationEquilibrium, made: Sequence[Declaration])
 
 #: Hand types whose mixes the lessons and docs show: their ranges are stored too.
 FEATURED_TYPES: tuple[tuple[str, ...], ...] = (("crown",),)
+#: The certificates of the stored ranges, as package data beside this module (tests read them).
+STORED_CERTIFICATES = "smuggle_equilibrium_certificates.json"
+
+
+def objective_key(weights_of_pairs: Any) -> str:
+    """A short digest of a weight per best-reply pair: how :meth:`DeclarerSet.range_of` finds
+    a stored range (the weights rounded to 12 digits, so the same weights built in another
+    order or by another loop find it)."""
+    import hashlib
+
+    import numpy as np
+
+    w = np.round(np.asarray(weights_of_pairs, dtype=float), 12) + 0.0  # no −0.0
+    return hashlib.sha256(w.tobytes()).hexdigest()[:16]
+
+
+def declaration_kinds(eq: DeclarationEquilibrium) -> dict[str, Any]:
+    """Every (hand type, declaration) pair by what the declaration says about the hand.
+
+    ``{kind: type × declaration matrix, 1 where the pair is of that kind}``:
+    *the complete truth* (the declared goods are exactly the goods held),
+    *hides everything* (declares nothing while holding goods), *under-declares*
+    (names goods whose duty is less than the duty on the goods held),
+    *over-declares* (names other goods of at least the same duty), and the
+    immunity claim *with* or *without* the Diplomatic Bag. Weighted by
+    ``p_t σ(d|t)`` (:meth:`DeclarerSet.range_of`), each kind's share of all
+    declarations.
+    """
+    import numpy as np
+
+    board = eq.board
+    held = np.array([board.hand_duty(Counter(t.goods)) for t in eq.types], dtype=float)
+    bag = np.array([t.bag for t in eq.types])
+    immunity = np.array([d == IMMUNITY for d in eq.declarations])
+    said = np.array(
+        [0.0 if d == IMMUNITY else board.hand_duty(Counter(d)) for d in eq.declarations]
+    )
+    empty = np.array([d != IMMUNITY and not d for d in eq.declarations])
+    goods: dict[tuple[str, ...], list[int]] = {t.goods: [] for t in eq.types}
+    for i, t in enumerate(eq.types):
+        goods[t.goods].append(i)
+    truth = np.zeros((len(eq.types), len(eq.declarations)), bool)
+    for j, d in enumerate(eq.declarations):
+        if d != IMMUNITY:
+            truth[goods.get(tuple(d), []), j] = True
+    rest = ~immunity[None, :] & ~truth
+    kinds = {
+        "hides everything (declares nothing)": rest & empty[None, :],
+        "under-declares (names cheaper goods)": rest
+        & ~empty[None, :]
+        & (said[None, :] < held[:, None]),
+        "over-declares": rest & ~empty[None, :] & (said[None, :] >= held[:, None]),
+        "the complete truth": truth,
+        "claims immunity without it": immunity[None, :] & ~bag[:, None],
+        "claims immunity with the Bag": immunity[None, :] & bag[:, None],
+    }
+    return {kind: where.astype(float) for kind, where in kinds.items()}
 
 
 def summary_json(every: DeclarerSet) -> dict[str, Any]:
@@ -458,6 +583,10 @@ def summary_json(every: DeclarerSet) -> dict[str, Any]:
             "made": list(every.usage_range(d)),
             "false": every.false_share_range(d),
         }
+    ranges = {}
+    for weights in declaration_kinds(eq).values():
+        w = weights[every.pairs[:, 0], every.pairs[:, 1]]
+        ranges[objective_key(w)] = list(every.range_of(weights))
     mixes = {}
     for goods in FEATURED_TYPES:
         i = eq.type_index(goods)
@@ -472,8 +601,110 @@ def summary_json(every: DeclarerSet) -> dict[str, Any]:
         "made_everywhere": [eq.index(d) for d in everywhere],
         "declarations": declarations,
         "mixes": mixes,
+        "ranges": ranges,
         "value_without_immunity": value_without_immunity(eq.board, stored=False),
     }
+
+
+def certificates_json(every: DeclarerSet) -> dict[str, Any]:
+    """Checkable proofs of the stored numbers a test would otherwise find by solving again.
+
+    * ``mixes``: for each featured type and each declaration it makes in some
+      equilibrium, the highest share's :meth:`DeclarerSet.certificate`, and
+      ``lowest``: equilibrium strategies in which the type never makes it
+      (the lowest share is 0: one strategy per declaration, most shared).
+    * ``fewest``: an equilibrium strategy that makes the fewest declarations.
+    * ``without_immunity``: the game with no immunity claim, solved (the
+      Officer's search rates and the declarer's strategy), whose two
+      guarantees a test computes from the payoffs.
+    """
+    import numpy as np
+
+    from prohis_nb.analysis.signalling import ALL_DECLARATIONS, hand_types, solve
+
+    def sparse(sigma: Any) -> list[list[float]]:
+        rows, cols = np.nonzero(sigma > 1e-12)
+        return [[int(i), int(j), float(sigma[i, j])] for i, j in zip(rows, cols, strict=True)]
+
+    eq = every.equilibrium
+    mixes: dict[str, Any] = {}
+    for goods in FEATURED_TYPES:
+        i = eq.type_index(goods)
+        highest, lowest = [], []
+        for d in every.mix_ranges(goods):
+            k = int(
+                np.flatnonzero((every.pairs[:, 0] == i) & (every.pairs[:, 1] == eq.index(d)))[0]
+            )
+            c = np.zeros(every.size)
+            c[k] = 1.0
+            proof = every.certificate(c, maximise=True)
+            highest.append({"declaration": eq.index(d), **proof})
+        # the lowest shares: strategies in which the type avoids each declaration in turn
+        avoided: set[int] = set()
+        for d in every.mix_ranges(goods):
+            j = eq.index(d)
+            if j in avoided:
+                continue
+            k = int(np.flatnonzero((every.pairs[:, 0] == i) & (every.pairs[:, 1] == j))[0])
+            c = np.zeros(every.size)
+            c[k] = 1.0
+            _, sigma = every.optimise(c)
+            avoided |= {int(x) for x in np.flatnonzero(sigma[i] <= ZERO)}
+            lowest.append(sparse(sigma))
+        mixes[f"{i}"] = {"highest": highest, "lowest": lowest}
+    _, fewest = every.fewest_made()
+    without = [d for d in ALL_DECLARATIONS if d != IMMUNITY]
+    game = solve(hand_types(), without, eq.board)
+    return {
+        "about": "Certificates of smuggle_equilibrium_set.json's numbers (checked by "
+        "tests/analysis/test_signalling_sets.py); regenerate with "
+        "scripts/solve_smuggle_equilibrium.py",
+        "fingerprint": model_fingerprint(eq.types, eq.declarations, eq.board),
+        "mixes": mixes,
+        "fewest": sparse(fewest),
+        "without_immunity": {
+            "value": float(game.value),
+            "search": [float(x) for x in game.search],
+            "strategy": sparse(game.strategy),
+        },
+    }
+
+
+def load_certificates() -> dict[str, Any] | None:
+    """The stored certificates, or ``None`` if missing or found for another model."""
+    import json
+    from importlib.resources import files
+
+    try:
+        text = files("prohis_nb.analysis").joinpath(STORED_CERTIFICATES).read_text("utf-8")
+        data = json.loads(text)
+    except (OSError, ValueError):
+        return None
+    eq = declaration_equilibrium()
+    if data.get("fingerprint") != model_fingerprint(eq.types, eq.declarations, eq.board):
+        return None
+    return data
+
+
+def compare_with_fresh(stored: Mapping[str, Any], fresh: Mapping[str, Any]) -> list[str]:
+    """Where a freshly found summary differs from the stored one (numbers to 1e-6; empty:
+    the same). Two solves may reach different vertices, so strategies are not compared;
+    every number the lessons show is."""
+
+    def walk(a: Any, b: Any, where: str) -> list[str]:
+        if isinstance(a, Mapping) and isinstance(b, Mapping):
+            if set(a) != set(b):
+                return [f"{where}: keys {sorted(set(a) ^ set(b))} differ"]
+            return [x for k in a for x in walk(a[k], b[k], f"{where}.{k}")]
+        if isinstance(a, list) and isinstance(b, list):
+            if len(a) != len(b):
+                return [f"{where}: {len(a)} entries against {len(b)}"]
+            return [x for k, (u, v) in enumerate(zip(a, b)) for x in walk(u, v, f"{where}[{k}]")]
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            return [] if abs(a - b) <= 1e-6 else [f"{where}: {a} stored, {b} now"]
+        return [] if a == b else [f"{where}: {a!r} stored, {b!r} now"]
+
+    return walk(stored, fresh, "summary")
 
 
 def load_stored_summary(eq: DeclarationEquilibrium) -> dict[str, Any] | None:
@@ -511,7 +742,8 @@ def describe_range(bounds: Bounds, digits: int = 0) -> str:
     """``"47%"`` when the ends agree to the digits shown, else ``"0% to 47%"``."""
     from prohis_nb.text import percent
 
-    low, high = percent(bounds[0], digits=digits), percent(bounds[1], digits=digits)
+    ends = [0.0 if abs(x) < 1e-12 else float(x) for x in bounds]  # no "-0.0%"
+    low, high = percent(ends[0], digits=digits), percent(ends[1], digits=digits)
     return low if low == high else f"{low} to {high}"
 
 
@@ -586,8 +818,14 @@ __all__ = [
     "FEATURED_TYPES",
     "HandType",
     "STORED_SUMMARY",
+    "STORED_CERTIFICATES",
+    "certificates_json",
+    "compare_with_fresh",
+    "declaration_kinds",
     "declarer_set",
     "describe_range",
+    "load_certificates",
+    "objective_key",
     "load_stored_summary",
     "mix_words",
     "pinned_search_rates",

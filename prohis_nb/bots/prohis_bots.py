@@ -210,7 +210,7 @@ class BluffBot(ProhisBot):
     with an honest one. With ``bribe_honest=1`` (the default) every convoy
     comes with the same offer, so the offer says nothing about the cargo and
     baiting works: that is how the convoy game's equilibrium bribes (every
-    hand offers it, lesson 5). With ``bribe_honest=0`` only a dirty convoy
+    hand offers it, lesson 6). With ``bribe_honest=0`` only a dirty convoy
     bribes, so the bribe gives it away: a controller who rejects every bribe
     (and inspects) and waives every unbribed convoy exploits it, and baiting
     then only helps the controller (:mod:`prohis_nb.bots.exploitability`).

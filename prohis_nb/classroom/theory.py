@@ -86,7 +86,8 @@ def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
         ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=p)
     )
     model = (
-        f"convoy game (analysis.equilibrium_sets): a captain, 3-card convoy, 1 illegal card, "
+        "convoy game (every equilibrium, in exact fractions): a captain, 3-card convoy, "
+        f"1 illegal card, "
         f"a bribe of 1 legal card, P(dirty hand) = {percent(p)} as in the class"
     )
     bait = every.bait_range
@@ -128,7 +129,9 @@ def declaration_predictions(board: Any = None) -> dict[str, Prediction]:
 
     informer = informer_equilibrium(board or Board())
     eq = informer.declarations
-    model = "declaration game (analysis.signalling): a fresh 4-card hand, the Officer hears it"
+    model = (
+        "declaration game (solved by linear programming): a fresh 4-card hand, the Officer hears it"
+    )
     truthful = np.array(
         [
             [(t.bag if d == "immunity" else (t.goods == d)) for d in eq.declarations]
@@ -158,7 +161,7 @@ def declaration_predictions(board: Any = None) -> dict[str, Prediction]:
         out["informing"] = Prediction(
             0.0,
             0.0,
-            "informer stage game (analysis.informer): declarer, Officer and receiver",
+            "informer stage game: declarer, Officer and receiver",
             "informing never pays in equilibrium",
         )
     else:

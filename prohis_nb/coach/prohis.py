@@ -76,7 +76,7 @@ from prohis_nb.prohis.cards import (
     WAREHOUSE_VALUE,
     WAREHOUSE_VALUES,
 )
-from prohis_nb.prohis.views import SeatView
+from prohis_nb.prohis.views import SeatView, check_view
 from prohis_nb.text import count, money, percent
 
 __all__ = ["advise", "judge", "bribe_value", "MOST_PER_KIND"]
@@ -140,6 +140,7 @@ def _check_view(view: Any) -> SeatView:
             f"the Prohis coach reads one seat's view (game.view(seat)), not {what}: it may "
             f"only use what that seat knows"
         )
+    check_view(view)  # a view altered by hand: refused once, with a ViewError
     return view
 
 

@@ -1,6 +1,16 @@
 """What one Prohis seat may believe about every place it cannot see, exactly.
 
-**The model (uniform belief).** Every card of the deck is somewhere. The seat
+**The beliefs** (:func:`place_beliefs`) are the seat's knowledge
+(``view.knowledge``, :mod:`prohis_nb.prohis.knowledge`): the exact chance of
+every kind for a card of every place, given everything the seat saw (a row
+card seen taken stays with its seat wherever its convoys went; a captain
+dealt in the open is never in the pile), under the model stated in
+:mod:`prohis_nb.core.knowledge` (a uniform shuffle, every hidden choice any of
+the physical cards alike; no reading of the players' choices).
+
+**The pool model** (:func:`unseen_pool`, :func:`pool_share`,
+:func:`mixed_place`), still used by the coach's values: every card of the deck is
+somewhere. The seat
 locates some of them (its hand and warehouse, the row, turned convoy cards,
 controller cards on the table, a bribe it gave or was offered, cards it saw
 go into another hand or warehouse: :func:`prohis_nb.bots.beliefs.unseen_cards`
@@ -83,34 +93,39 @@ def place_beliefs(view: SeatView, pool: tuple[int, ...] | None = None) -> tuple[
 
     In order: every other seat's hand (with its size) and warehouse (when part
     of it is unknown), the face-down convoy cards, a bribe this seat has not
-    seen, the pile. A place with no card is left out.
+    seen, the pile. A place with no card is left out. The chances are the
+    seat's exact knowledge (``view.knowledge``); ``pool`` is not used (kept
+    for callers that pass it).
     """
-    pool = unseen_pool(view) if pool is None else pool
-    share = pool_share(pool) if any(pool) else {}
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+
+    def kinds(place: str, size: int) -> dict[str, Fraction]:
+        return {kind: n / size for kind, n in knowledge.expected(place).items() if n}
+
     beliefs: list[Belief] = []
     for info in view.seats:
-        if info.seat == view.seat:
-            continue
-        if info.hand_size:
-            unknown = info.hand_size - len(info.known_in_hand)
-            kinds = mixed_place(info.known_in_hand, unknown, pool) if share or not unknown else {}
-            beliefs.append(Belief(f"seat {info.seat}'s hand", info.hand_size, kinds))
+        if info.seat != view.seat and info.hand_size:
+            place = f"hand {info.seat}"
+            beliefs.append(
+                Belief(f"seat {info.seat}'s hand", info.hand_size, kinds(place, info.hand_size))
+            )
     for info in view.seats:
         if info.seat == view.seat:
             continue
-        unknown = info.warehouse_size - len(info.known_in_warehouse)
-        if unknown > 0 and share:
-            kinds = mixed_place(info.known_in_warehouse, unknown, pool)
-            beliefs.append(Belief(f"seat {info.seat}'s warehouse", info.warehouse_size, kinds))
+        if info.warehouse_size - len(info.known_in_warehouse) > 0:
+            size = info.warehouse_size
+            place = f"warehouse {info.seat}"
+            beliefs.append(Belief(f"seat {info.seat}'s warehouse", size, kinds(place, size)))
     convoy = view.convoy
     if convoy is not None:
         hidden = sum(card is None for card in convoy.cards)
-        if hidden and share:
+        if hidden:
             place = f"seat {convoy.smuggler}'s convoy (face down)"
-            beliefs.append(Belief(place, hidden, dict(share)))
-        if convoy.bribe_size is not None and convoy.bribe is None and share:
+            beliefs.append(Belief(place, hidden, kinds("convoy", hidden)))
+        if convoy.bribe_size is not None and convoy.bribe is None:
             place = f"the bribe seat {convoy.smuggler} offered"
-            beliefs.append(Belief(place, convoy.bribe_size, dict(share)))
-    if view.pile_size and share:
-        beliefs.append(Belief("the pile", view.pile_size, dict(share)))
+            beliefs.append(Belief(place, convoy.bribe_size, kinds("bribe", convoy.bribe_size)))
+    if view.pile_size:
+        beliefs.append(Belief("the pile", view.pile_size, kinds("pile", view.pile_size)))
     return tuple(beliefs)

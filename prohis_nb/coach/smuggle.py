@@ -238,13 +238,14 @@ def inherited_value(t: HandType, board: Board) -> float:
 
 
 def _check_view(view: Any) -> None:
-    from prohis_nb.smuggle.views import SeatView
+    from prohis_nb.smuggle.views import SeatView, check_view
 
     if not isinstance(view, SeatView):
         raise TypeError(
             "the Smuggle coach reads one seat's view (game.view(seat) of a Smuggle game), "
             f"got {excerpt(view)}"
         )
+    check_view(view)  # a view altered by hand: refused once, with a ViewError
 
 
 def _label(declaration: Any) -> str:

@@ -1,7 +1,9 @@
 """What one Smuggle seat knows about the cards it cannot see, read from its view alone.
 
-The coach's beliefs (:func:`beliefs`) and the prior over a hidden hand
-(:func:`hand_prior`) both come from one *card-counting model*:
+The coach's beliefs about each place (:func:`place_beliefs`) are the seat's
+exact knowledge (``view.knowledge``, :mod:`prohis_nb.smuggle.knowledge`). The
+prior over a hidden hand (:func:`hand_prior`), which the coach's values use,
+comes from a *card-counting model* of its own:
 
 * Each round starts from a freshly shuffled 54-card pack. A card the seat
   has not seen is equally likely to be in any place it has not seen: the hand
@@ -415,39 +417,28 @@ def _as_belief(counts: list[Fraction], size: int) -> dict[str, Fraction]:
 
 
 def place_beliefs(view: Any, known: Knowledge) -> list[tuple[str, int, dict[str, Fraction]]]:
-    """``(place, size, P(kind))`` for the hidden hand, the pack and the face-down discards."""
+    """``(place, size, P(kind))`` for the hidden hand, the pack and the face-down discards.
+
+    The chances are the seat's exact knowledge (``view.knowledge``,
+    :mod:`prohis_nb.smuggle.knowledge`: every physical history the seat cannot
+    rule out, counted alike); ``known`` only says whether the hand is hidden.
+    """
+    knowledge = view.knowledge
     out = []
-    hand_parts, pack_parts, discard_parts = [], [], []
-    hidden_discards = False
-    for world, p in known.worlds.items():
-        pool = known.pool(world)
-        unseen = sum(pool)
-        share = [Fraction(n, unseen) if unseen else Fraction(0) for n in pool]
-        hand_parts.append((p, [t + world.unseen * s for t, s in zip(world.tracked, share)]))
-        pack_parts.append((p, share))
-        face_down = view.discard_size - sum(known.seen_discards) - sum(world.buried)
-        hidden_discards |= face_down > 0 or sum(world.buried) > 0
-        discard_parts.append(
-            (
-                p,
-                [
-                    seen + buried + face_down * s
-                    for seen, buried, s in zip(known.seen_discards, world.buried, share)
-                ],
-            )
-        )
+
+    def kinds(place: str, size: int) -> dict[str, Fraction]:
+        return {kind: n / size for kind, n in knowledge.expected(place).items() if n}
+
     if hidden_hand(view, known):
         if view.receiver is not None:
             place = f"the hand seat {view.holder} passed to seat {view.receiver}"
         else:
             place = f"seat {view.holder}'s hand"
-        out.append((place, view.hand_size, _as_belief(_mix(hand_parts), view.hand_size)))
+        out.append((place, view.hand_size, kinds("hand", view.hand_size)))
     if view.pack_size:
-        out.append(("the pack", view.pack_size, _as_belief(_mix(pack_parts), 1)))
-    if view.discard_size and hidden_discards:
-        out.append(
-            ("the discards", view.discard_size, _as_belief(_mix(discard_parts), view.discard_size))
-        )
+        out.append(("the pack", view.pack_size, kinds("pack", view.pack_size)))
+    if view.discard_size and view.discard_size > len(view.known_discards):
+        out.append(("the discards", view.discard_size, kinds("discards", view.discard_size)))
     return out
 
 

@@ -1,6 +1,6 @@
 """The "convoy" stage game: one convoy of Prohis, smuggler against controller.
 
-Lesson 5's convoy game played for real, in 30-second rounds (docs/convoy-rules.md).
+Lesson 6's convoy game played for real, in 30-second rounds (docs/convoy-rules.md).
 Everything the game has is in this folder, one module per part, and the
 registry (:mod:`prohis_nb.core.registry`) finds each through
 :mod:`prohis_nb.convoy.spec`:

@@ -1,4 +1,4 @@
-"""Bots for the convoy stage game: the equilibrium strategy of lesson 5's convoy game.
+"""Bots for the convoy stage game: the equilibrium strategy of lesson 6's convoy game.
 
 The stage game *is* the convoy game of :mod:`prohis_nb.analysis.equilibrium`
 (the same hands, convoys, bribes, answers and payoffs; a test checks the

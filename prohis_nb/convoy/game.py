@@ -1,6 +1,6 @@
 """One convoy of Prohis, two seats: the "convoy" stage game (docs/convoy-rules.md).
 
-A class plays it in 30-second rounds; it is lesson 5's convoy game, played
+A class plays it in 30-second rounds; it is lesson 6's convoy game, played
 for real. Each step is a rule of the full game (docs/rules.md), cited:
 
 1. **Chance** deals the smuggler (seat 0) a dirty hand, with probability

@@ -1,4 +1,4 @@
-"""The class table of the convoy stage game: what a class decided, beside lesson 5's theory.
+"""The class table of the convoy stage game: what a class decided, beside lesson 6's theory.
 
 :class:`ConvoyCounter` counts one finished game's decisions (the registry
 names it for :mod:`prohis_nb.classroom.counts`); :func:`rates` lists the
@@ -22,7 +22,7 @@ key                        what is counted
 ``searches``, ``catches``  inspections of any cause, and those that caught illegal goods
 =========================  ====================================================
 
-The theory column is lesson 5's convoy game (:mod:`prohis_nb.classroom.theory`,
+The theory column is lesson 6's convoy game (:mod:`prohis_nb.classroom.theory`,
 every equilibrium in exact fractions), the chance of a dirty hand read off the
 class, as for Prohis: the same rows, so a class that played convoys and one
 that played whole games of Prohis are read side by side.
@@ -148,7 +148,7 @@ def rates() -> list[Rate]:
 
 
 def predictions(totals: dict[str, int]) -> dict[str, Any]:
-    """Lesson 5's convoy game beside each row, its chance of a dirty hand read off the class."""
+    """Lesson 6's convoy game beside each row, its chance of a dirty hand read off the class."""
     from prohis_nb.classroom.theory import convoy_predictions
 
     convoys = totals["convoys"]

@@ -1,6 +1,6 @@
 """The rules of one convoy (the "convoy" stage game) as a frozen, validated value.
 
-The stage game is lesson 5's convoy game played for real (docs/convoy-rules.md):
+The stage game is lesson 6's convoy game played for real (docs/convoy-rules.md):
 one smuggler (seat 0) and one controller (seat 1), whose controller card
 (``card``) is already played. Its parameters are the model's:
 
@@ -22,7 +22,7 @@ one smuggler (seat 0) and one controller (seat 1), whose controller card
 ``payoffs``
     whose money a score counts: ``"race"`` (default), each side's gain minus
     the other's (a race against one rival: zero-sum), or ``"own"``, each side's
-    own gain. The two conventions of lesson 5 (docs/convoy-rules.md, "Scores").
+    own gain. The two conventions of lesson 6 (docs/convoy-rules.md, "Scores").
 
 It is written into a record as ``{"players": 2, "variants": {...}}``, the
 variants holding the fields that differ from the defaults.

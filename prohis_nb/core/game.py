@@ -19,7 +19,8 @@ the rules of a particular game:
   answering :meth:`GameBase._forced_is_public`;
 * the list of actions taken, ``undo()`` (exact, for analysts) and ``undo_for(seat)``
   (refused past anything that showed the seat something: the learner's),
-  ``copy()`` and ``record()``;
+  ``copy()`` and ``record()``, which move a game through its one explicit state
+  value (``__getstate__``/``__setstate__``);
 * the log of events, phrased for one seat by the game's own describer.
 
 A concrete game (``prohis_nb.prohis.ProhisGame``, ``prohis_nb.smuggle.SmuggleGame``)
@@ -48,32 +49,13 @@ if TYPE_CHECKING:
     from prohis_nb.core.record import Record
 
 
-def instance_state(game: object) -> dict[str, Any]:
-    """Every attribute set on ``game`` itself: its ``__dict__`` and its filled ``__slots__``.
-
-    A game class may keep its busiest attributes in ``__slots__`` (``ProhisGame``
-    does, for speed: see its ``__slots__``). Undo, copies, the chronicle's
-    replay and OpenSpiel's pickled states move a game's state through this
-    function and :func:`set_instance_state`, so they see those attributes too.
-    """
-    state = dict(getattr(game, "__dict__", {}))
-    for cls in type(game).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__") and name not in state:
-                value = getattr(game, name, _UNSET)
-                if value is not _UNSET:
-                    state[name] = value
-    return state
-
-
-def set_instance_state(game: object, state: Mapping[str, Any]) -> None:
-    """Set every attribute of ``state`` on ``game`` (slots and ``__dict__`` alike)."""
-    for name, value in state.items():
-        setattr(game, name, value)
-
-
-_UNSET = object()
+def _own(value: Any) -> Any:
+    """``value``, or a copy of it one level deep if it is a list or a dict (state kept apart)."""
+    if type(value) is list:
+        return list(value)
+    if type(value) is dict:
+        return dict(value)
+    return value
 
 
 class Decision(namedtuple("Decision", "seat kind text")):
@@ -132,6 +114,8 @@ class GameBase(ABC):
     _events: list[Event]
     _legal: Sequence[Any] | None
     _legal_set: Mapping[Any, Any] | None  # each legal action mapped to the engine's own instance
+    # Each observer's phrased log, as (events phrased, lines): see ``_log_lines``.
+    _log_cache: dict[int | None, tuple[int, tuple[str, ...]]]
 
     if TYPE_CHECKING:
         # Every game is built alike, from its rules (a value or its JSON) or from
@@ -189,9 +173,32 @@ class GameBase(ABC):
         """The legal actions in a few words (games may group them more cleverly)."""
         return "; ".join(str(action) for action in self.legal_actions()[:12])
 
-    @abstractmethod
-    def _copy_state(self, other: GameBase) -> None:
-        """Copy this game's own state (the rules' part) into ``other``."""
+    #: Attributes that only remember answers: left out of a game's state, rebuilt on demand.
+    _CACHES = frozenset({"_legal", "_legal_set", "_log_cache", "_undo_events"})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The whole game as plain values (rules, setup, its state value, its history).
+
+        Each game says what its state is, as one explicit value (python-chess's
+        ``_BoardState`` is the model): copies, pickles and undo move a game
+        through this and :meth:`__setstate__`, and nothing outside the class
+        sets its attributes. Caches are left out. This default takes every
+        attribute of the instance (a list or a dict copied one level deep),
+        enough for a small game whose attributes are plain values; Prohis and
+        Smuggle give their own (``state()``: the position as a frozen value).
+        """
+        out: dict[str, Any] = {}
+        for name, value in vars(self).items():
+            if name not in self._CACHES:
+                out[name] = _own(value)
+        return out
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        """Become the game ``data`` describes (what :meth:`__getstate__` gave)."""
+        for name, value in data.items():
+            setattr(self, name, _own(value))
+        self._legal = self._legal_set = None
+        self._log_cache = {}
 
     @abstractmethod
     def _fresh(self) -> GameBase:
@@ -230,8 +237,7 @@ class GameBase(ABC):
         """Call at the end of a subclass's ``__init__``: resets the bookkeeping."""
         self._actions = []
         self._forced = {}
-        # Each observer's phrased log, as (events phrased, lines): see ``_log_lines``.
-        self._log_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
+        self._log_cache = {}
         self._legal = None
         self._legal_set = None
         self._initial_forced = self._take_forced_steps()
@@ -402,8 +408,12 @@ class GameBase(ABC):
         rebuilt = self._fresh()
         for action in self._actions[:-1]:
             rebuilt.apply(action)
-        set_instance_state(self, instance_state(rebuilt))
+        self._become(rebuilt)
         return last
+
+    def _become(self, other: GameBase) -> None:
+        """Take the whole state of ``other`` (a game of the same kind), through its state value."""
+        self.__setstate__(other.__getstate__())
 
     # The learner's undo (docs/teaching.md, "Taking a move back"): refused past any
     # step that showed the seat something, as Board Game Arena does ("this move
@@ -490,19 +500,12 @@ class GameBase(ABC):
         return events
 
     def copy(self) -> Self:
-        """An independent copy of this game (cheap: a few microseconds)."""
+        """An independent copy of this game (cheap: its state value and its history)."""
         other = object.__new__(type(self))
-        other.players = self.players
-        other.rules = self.rules
-        other.setup = self.setup
-        other._actions = list(self._actions)
-        other._forced = dict(self._forced)
-        other._initial_forced = self._initial_forced
-        other._events = list(self._events)
+        other.__setstate__(self.__getstate__())
         other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)
         other._legal = self._legal
         other._legal_set = self._legal_set
-        self._copy_state(other)
         return other
 
     def check_seat(self, seat: int) -> int:

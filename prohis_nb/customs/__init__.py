@@ -1,6 +1,6 @@
 """The "customs" stage game: one declaration of Smuggle, declarer against Officer.
 
-The declaration game of lesson 7 played for real, in 30-second rounds
+The declaration game of lesson 11 played for real, in 30-second rounds
 (docs/customs-rules.md). Everything the game has is in this folder, one
 module per part, found by the registry (:mod:`prohis_nb.core.registry`)
 through :mod:`prohis_nb.customs.spec`:

@@ -1,4 +1,4 @@
-"""Bots for the customs stage game: the equilibrium of lesson 7's declaration game.
+"""Bots for the customs stage game: the equilibrium of lesson 11's declaration game.
 
 The stage game *is* the declaration game of :mod:`prohis_nb.analysis.signalling`
 (a fresh hand of 4 from the 54-card pack, any declaration or the immunity

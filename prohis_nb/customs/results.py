@@ -1,4 +1,4 @@
-"""The class table of the customs stage game: what a class declared, beside lesson 7's theory.
+"""The class table of the customs stage game: what a class declared, beside lesson 11's theory.
 
 :class:`CustomsCounter` counts one finished game's decisions; :func:`rates`
 lists the rows and :func:`predictions` the theory (the declaration game of

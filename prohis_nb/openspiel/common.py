@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from prohis_nb.core.game import GameBase, instance_state, set_instance_state
+from prohis_nb.core.game import GameBase
 from prohis_nb.openspiel.legality import check_offered
 from prohis_nb.openspiel.serialization import state_text
 
@@ -73,7 +73,7 @@ class EngineBox:
         return EngineBox(None if self.game is None else self.game.copy())
 
     def __reduce__(self) -> tuple:
-        """Pickle the game's state without its caches; the rules as their JSON.
+        """Pickle the game through its state value (``game.__getstate__``: no caches).
 
         OpenSpiel clones a Python state by pickling its ``__dict__`` (with
         the history), so this is what ``state.clone()`` costs.
@@ -81,20 +81,13 @@ class EngineBox:
         game = self.game
         if game is None:
             return (EngineBox, (None,))
-        state = {
-            name: value
-            for name, value in instance_state(game).items()
-            if name not in ("rules", "_legal", "_legal_set", "_log_cache", "_phrasings")
-        }
-        return (_unbox, (type(game), state, game.rules.to_json()))
+        return (_unbox, (type(game), game.__getstate__()))
 
 
-def _unbox(cls: type[GameBase], state: dict[str, Any], rules: dict[str, Any]) -> EngineBox:
+def _unbox(cls: type[GameBase], state: dict[str, Any]) -> EngineBox:
     """Rebuild a pickled :class:`EngineBox` (see ``EngineBox.__reduce__``)."""
     game: GameBase = object.__new__(cls)
-    set_instance_state(game, state)
-    game.rules = cls.rules_type.from_json(rules)
-    game._legal, game._legal_set, game._log_cache = None, None, {}
+    game.__setstate__(state)
     return EngineBox(game)
 
 

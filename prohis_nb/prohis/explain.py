@@ -16,8 +16,7 @@ from prohis_nb.prohis.cards import KINDS, counts_to_cards
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
-    from prohis_nb.prohis.actions import Action
-    from prohis_nb.prohis.game import ProhisGame
+    from prohis_nb.prohis.state import ProhisTable
 
 #: Which acts answer which decision.
 ACTS_BY_PHASE = {
@@ -31,7 +30,7 @@ ACTS_BY_PHASE = {
 }
 
 
-def allowed_summary(game: ProhisGame) -> str:
+def allowed_summary(game: ProhisTable) -> str:
     """The legal actions in a few words, grouped by act."""
     groups = group_by_act(game.legal_actions())  # a family of bribes stays one group
     parts = []
@@ -52,7 +51,7 @@ def allowed_summary(game: ProhisGame) -> str:
     return "; ".join(parts)
 
 
-def explain_illegal(game: ProhisGame, action: Action) -> str:
+def explain_illegal(game: ProhisTable, action: Action) -> str:
     """Say why ``action`` (from the seat to act, well formed) is not legal now."""
     phase = game.phase
     seat = action.seat

@@ -1,58 +1,55 @@
-"""The Prohis game: the rulebook as a state machine.
+"""The Prohis game: the rulebook as a state machine, to read next to docs/rules.md.
 
-Read this module next to docs/rules.md. A turn is exactly one of:
+The sections below follow docs/rules.md. **The deck and the deal** (``__init__``,
+:func:`deal`). **Your turn: draw, convoy, or pass**: a draw is one or two
+``take``\\ s (then ``stop`` after one), never two from the pile, not with 8 or
+more cards in hand, a row card replaced at once from the pile; a convoy of 2
+to 4 cards face down is followed by its four steps: **1. who controls** (each
+opponent clockwise from the smuggler's left plays a controller card or
+declines; the highest rank wins, the first played wins a tie), **2. the
+bribe** (``bribe``/``no_bribe``, answered by ``accept``/``reject``),
+**3. no bribe: inspect or waive**, **4. the inspection** (``turn``, card by
+card); or ``pass``. **The end of the game**: the final round, everyone
+passing. **Scoring**: :meth:`ProhisGame.scores`.
 
-* **draw** (``take``, then another ``take`` or ``stop``): 1 or 2 picks from
-  the face-up row and the pile, never two from the pile, not allowed with 8 or
-  more cards in hand; a row card taken is replaced at once from the pile;
-* **convoy** (``convoy``): 2-4 cards face down, followed by the control round
-  (each opponent clockwise from the smuggler's left plays a controller card or
-  declines; highest rank wins, the first played wins a tie), the bribe
-  (``bribe``/``no_bribe``, answered by ``accept``/``reject``), the choice to
-  ``inspect`` or ``waive``, and the inspection itself (``turn``, card by card);
-* **pass**.
+Decisions are the *phases* of :mod:`prohis_nb.prohis.state`; ``to_act`` is
+always the seat that decides, and :meth:`ProhisGame._compute_legal` says what
+it may do, from the tables of :mod:`prohis_nb.prohis.legal`. Cards of one kind
+are interchangeable, so hands and warehouses are counts by kind (see
+:mod:`prohis_nb.prohis.cards`); the pile is a list whose *last* element is the
+top card (so drawing is a cheap ``pop``).
 
-Decisions are the *phases* below; ``to_act`` is always the seat that decides.
-Cards of one kind are interchangeable, so hands and warehouses are counts by
-kind (see :mod:`prohis_nb.prohis.cards`); the pile is a list whose *last*
-element is the top card (so drawing is a cheap ``pop``).
+What the seats know is not kept here: the game writes down what happens as
+*events* (every card in them), and :mod:`prohis_nb.prohis.knowledge` reads them
+for one seat at a time. One fact the rules themselves need is kept: what
+*everyone* knows is in each hand (``self._public``), because the engine takes
+a step by itself only when every seat can tell it is forced (docs/rules.md,
+"Steps the engine takes for you"). So the handlers below tell it, in one line,
+when a card goes into a hand or leaves it for all to see.
 
-What each seat knows about the others is kept as *lower bounds*: for every
-observer and every other seat, "at least this many cards of each kind are in
-that hand / that warehouse". They grow when cards move in the open (a row card
-taken, a controller card won or taken back, a bribe seen) and shrink when cards
-leave a hand face down (a convoy of 3 cards may have taken any 3 of them). Each
-observer's bounds are updated only from what that observer saw, so a seat's
-view can never reveal a hidden card. Index ``players`` holds what *everyone*
-knows (the public bounds).
-
-The log and the seats' own bounds are only needed when someone looks (a view,
-a log, a bot), and keeping them at every action costs a simulation a good
-share of its time. So a new game keeps only the public bounds (the engine
-needs them to tell a forced step) and plays on; the first time a view, a log
-or the bounds are asked for, the game replays its actions from its setup with
-the *chronicle* on (:meth:`ProhisGame._chronicled`) and keeps it on from then
-on. Both ways run the same code, so what a seat sees is the same.
+The events (and so the log and every seat's knowledge) are only needed when
+someone looks (a view, a log, a bot), and writing them at every action costs a
+simulation a good share of its time. So a new game keeps no events and plays
+on; the first time a view or a log is asked for, it replays its actions from
+its setup with the *chronicle* on (:meth:`ProhisGame._chronicled`) and keeps it
+on from then on. Both ways run the same code, so what a seat sees is the same.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from operator import attrgetter
 
 from prohis_nb.core.caches import MemoTable
 from prohis_nb.core.deal import shuffle
-from prohis_nb.core.game import Decision, Event, GameBase, instance_state, set_instance_state
-from prohis_nb.core.legal import LegalActions
+from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
-from prohis_nb.prohis.bribes import Bribes
+from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import (
     CAPTAIN,
-    CONTROLLER_KINDS,
     ILLEGAL,
     INSPECTOR,
     KIND_INDEX,
@@ -62,17 +59,40 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
+from prohis_nb.prohis.legal import (
+    CONTROL_ACTIONS,
+    FULL_ROW,
+    FULL_ROW_TURNS,
+    FULL_ROW_TURNS_BY_SEAT,
+    KIND_INDICES,
+    NO_ROW,
+    OPPONENTS,
+    bribe_actions,
+    convoy_key,
+    row_mask,
+    second_pick_actions,
+    simple_actions,
+    turn_actions,
+    turn_card_actions,
+)
 from prohis_nb.prohis.log import describe, shown_to
 from prohis_nb.prohis.rules import ProhisRules, check_deal
+from prohis_nb.prohis.table import read_public_hands, read_table, table_to_json
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 
 if TYPE_CHECKING:
     from typing import Any
 
+    from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
+    from prohis_nb.prohis.state import ProhisState
     from prohis_nb.prohis.views import PublicView, SeatView, TableView
 
-# The phases: which kind of decision is pending.
+# The views, the knowledge, the state value and the refusals' wording are
+# imported where they are first needed, not with the game: a simulation never
+# needs them, and ``import prohis_nb`` stays a few milliseconds (speed).
+
+# The phases: which kind of decision is pending (docs/rules.md, "A turn").
 TURN = "turn"  # the active player draws, forms a convoy or passes
 SECOND_PICK = "second_pick"  # after one pick: another take, or stop
 CONTROL = "control"  # an opponent plays a controller card or declines
@@ -81,12 +101,12 @@ BRIBE_ANSWER = "bribe_answer"  # the controller accepts or rejects the bribe
 INSPECT_OR_WAIVE = "inspect_or_waive"  # no bribe: the controller inspects or waives
 INSPECTION = "inspection"  # the controller turns convoy cards over, one at a time
 OVER = "over"
+
 #: The phases whose single legal action may be forced by hidden cards only (see
 #: ``ProhisGame._forced_is_public``); a constant set, not a tuple built per call.
 _ASKED_EVEN_IF_SINGLE = frozenset((CONTROL, BRIBE))
 
 HAND_LIMIT = 8  # no drawing with this many cards or more in hand
-ROW_SLOTS = 4
 
 
 def rank_of(kind_index: int) -> int:
@@ -111,50 +131,54 @@ class ProhisGame(GameBase):
     # Speed: a game has about 40 attributes, more than the 30 CPython (3.11-3.13)
     # keeps in the fast per-class layout of a plain instance; past that every
     # ``self.x`` becomes a dictionary lookup. Named slots are read straight from
-    # their place: about 10% more decisions per second in random play. The
-    # instance keeps a ``__dict__`` (from GameBase) for anything else; undo,
-    # copies and pickles see both through ``core.game.instance_state``.
+    # their place: about 10% more decisions per second in random play. Copies,
+    # pickles and undo move them through ``state()`` and ``__getstate__``.
     __slots__ = (
+        # the position (ProhisState's fields)
+        "hands",
+        "warehouses",
+        "row",
+        "pile",
+        "active",
+        "phase",
+        "_to_act",
+        "first_pick",
+        "convoy",
+        "convoy_cards",
+        "turned",
+        "turns_done",
+        "turn_limit",
+        "control_queue",
+        "control_pos",
+        "controls",
+        "controller",
+        "controller_card",
+        "bribe",
+        "offers",
+        "rejected",
+        "final_round",
+        "final_queue",
+        "passes",
+        "out",
+        "over",
+        "_public",
+        # the game and its history
+        "players",
+        "rules",
+        "setup",
         "_actions",
-        "_bounds_before_offer",
-        "_events",
         "_forced",
         "_initial_forced",
-        "_known_hand",
-        "_known_warehouse",
+        "_events",
+        "_chronicle",
+        "_priors",
+        # caches (rebuilt when missing)
         "_legal",
         "_legal_set",
         "_log_cache",
-        "_observers",
-        "_to_act",
-        "active",
-        "bribe",
-        "control_pos",
-        "control_queue",
-        "controller",
-        "controller_card",
-        "controls",
-        "convoy",
-        "convoy_cards",
-        "final_queue",
-        "final_round",
-        "first_pick",
-        "hands",
-        "offers",
-        "out",
-        "over",
-        "passes",
-        "phase",
-        "pile",
-        "players",
-        "rejected",
-        "row",
-        "rules",
-        "setup",
-        "turn_limit",
-        "turned",
-        "turns_done",
-        "warehouses",
+        "_observed",
+        "_checkpoints",
+        "_bounds",
     )
 
     game_name = "prohis"
@@ -171,13 +195,8 @@ class ProhisGame(GameBase):
         "turn 1",
         "pass",
     )
-    #: Whether every event and every seat's bounds are kept at each action (the
-    #: *chronicle*), or only the public bounds (see the module docstring). A game
-    #: built without ``__init__`` (determinize, a pickled state) keeps them all.
-    _chronicle = True
-    #: The observers whose bounds are kept up to date: all (``range(players + 1)``)
-    #: with the chronicle on, else only the public one (``(players,)``).
-    _observers: Sequence[int]
+
+    # ------------------------------------------------------------ the deck and the deal
 
     def __init__(
         self,
@@ -196,14 +215,9 @@ class ProhisGame(GameBase):
             raise RulesError("give either a rules value or players=/variants, not both")
         if not isinstance(rules, ProhisRules):
             raise RulesError(f"rules must be a ProhisRules value, got {excerpt(rules)}")
-        self.rules = rules
-        self.players = n = rules.players
-        # A new game plays without the chronicle; the replay that builds it
-        # (_chronicled) switches it on before calling __init__.
-        self.__dict__.setdefault("_chronicle", False)
-        self._observers = range(n + 1) if self._chronicle else (n,)
         if seed is not None and table is not None:
             raise RecordError("a game starts from a seed or from a stacked table, not both")
+        n = rules.players
         if table is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)  # then recorded in setup
@@ -211,17 +225,18 @@ class ProhisGame(GameBase):
                 raise RecordError(
                     f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
                 )
-            self.setup = {"seed": seed}
-            hands, row, pile, first = _deal(rules, seed)
-            everyone_knows = [0, 0, 0, 1, 1]  # each hand starts with a captain and an inspector
+            setup: dict[str, Any] = {"seed": seed}
+            hands, row, pile, first = deal(rules, seed)
+            public = [[0, 0, 0, 1, 1] for _ in range(n)]  # a captain and an inspector, in the open
         else:
-            hands, row, pile, first = _read_table(rules, table)
-            public = _read_public_hands(table, hands)
-            self.setup = _table_to_json(hands, row, pile, first)
+            hands, row, pile, first = read_table(rules, table)
+            public = read_public_hands(table, hands)
+            setup = table_to_json(hands, row, pile, first)
             if any(map(any, public)):
-                self.setup["public_hands"] = [counts_to_cards(c) for c in public]
-            everyone_knows = [0, 0, 0, 0, 0]  # only what setup.public_hands says (below)
-
+                setup["public_hands"] = [counts_to_cards(c) for c in public]
+        self.rules = rules
+        self.players = n
+        self.setup = setup
         self.hands: list[list[int]] = hands
         self.warehouses: list[list[int]] = [[0] * 5 for _ in range(n)]
         self.row: list[int | None] = row
@@ -230,38 +245,35 @@ class ProhisGame(GameBase):
         self.phase = TURN
         self._to_act: int | None = first
         self.first_pick: str | None = None
-        # The convoy being resolved.
-        self.convoy: list[int] = []
-        self.convoy_cards: tuple[str, ...] = ()
-        self.turned: list[bool] = []
-        self.turns_done = 0
-        self.turn_limit = 0
-        self.control_queue: tuple[int, ...] = ()
-        self.control_pos = 0
-        self.controls: list[tuple[int, int]] = []
-        self.controller: int | None = None
-        self.controller_card: int | None = None
-        self.bribe: list[int] | None = None
-        self.offers = 0
-        self.rejected: list[tuple[int, ...]] = []
-        self._bounds_before_offer: list[list[int]] = []
+        self._clear_convoy()
         # The end of the game.
         self.final_round = False
         self.final_queue: list[int] = []
         self.passes = 0
         self.out = [False] * n
         self.over = False
-        # Knowledge lower bounds: [observer][seat] -> counts; observer n is "everyone".
-        self._known_hand = [[list(everyone_knows) for _ in range(n)] for _ in range(n + 1)]
-        if table is not None:  # what the table says everyone saw dealt (setup.public_hands)
-            self._known_hand = [[list(counts) for counts in public] for _ in range(n + 1)]
-        self._known_warehouse = [[[0] * 5 for _ in range(n)] for _ in range(n + 1)]
-        self._events: list[Event] = [Event("start", first, {"first": first})]
+        # What everyone knows is in each hand: what was dealt in the open.
+        self._public = LowerBounds(None, n, public)
+        # A new game plays without the chronicle; the replay that builds it
+        # (_chronicled) switches it on before calling __init__.
+        if not _chronicle_requested(self):
+            self._chronicle = False
+        self._priors: dict[int | None, tuple] = {}
+        self._events: list[Event] = []
+        if self._chronicle:
+            self._events.append(_deal_event(rules, hands, row, pile, public))
+            self._events.append(Event("start", first, {"first": first}))
         if not self.pile and None in self.row:
             # Only a stacked table can start like this: the seat before the first
             # player "caused" it, so every player gets exactly one turn.
             self._trigger_final_round((first - 1) % n)
         self._start()
+
+    def _start(self) -> None:
+        self._observed: dict[int | None, tuple[int, tuple]] = {}
+        self._checkpoints: dict[int | None, _Checkpoints] = {}
+        self._bounds: dict[int | None, tuple[int, LowerBounds]] = {}
+        super()._start()
 
     # ------------------------------------------------------------ state queries
 
@@ -341,7 +353,7 @@ class ProhisGame(GameBase):
             total[self.controller_card] += 1
         return dict(zip(KINDS, total))
 
-    # ------------------------------------------------------------ views
+    # ------------------------------------------------------------ what each seat sees
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now, and nothing else (a :class:`SeatView`)."""
@@ -349,14 +361,61 @@ class ProhisGame(GameBase):
 
         self.check_seat(seat)
         self._chronicled()
-        return seat_view(self, seat)
+        return seat_view(
+            self,
+            seat,
+            self._log_lines(seat),
+            self.knowledge(seat),
+            self._lower_bounds(seat),
+            self._lower_bounds(None),
+        )
 
     def omniscient_view(self) -> TableView:
         """Everything, hidden cards included: the teacher's view (a :class:`TableView`)."""
         from prohis_nb.prohis.views import table_view
 
         self._chronicled()
-        return table_view(self)
+        return table_view(self, self._log_lines(None), self._lower_bounds(None))
+
+    def knowledge(self, seat: int | None) -> ProhisKnowledge:
+        """What ``seat`` (``None``: everyone) knows of the cards, exactly (``prohis.knowledge``)."""
+        from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
+
+        if seat is not None:
+            self.check_seat(seat)
+        self._chronicled()
+        boxes = self._checkpoints
+        if seat not in boxes:
+            boxes[seat] = _Checkpoints()
+        return ProhisKnowledge(
+            seat, self.players, self.rules.bribe_rounds, self._observations(seat), boxes[seat]
+        )
+
+    def _observations(self, observer: int | None) -> tuple:
+        """``observer``'s observations so far (prohis.knowledge.observe), kept and extended."""
+        from prohis_nb.prohis.knowledge import observe
+
+        events = self._events
+        done, seen = self._observed.get(observer, (0, ()))
+        if done == 0:
+            seen = self._priors.get(observer, ())
+        if done < len(events):
+            new = [o for e in events[done:] if (o := observe(e, observer)) is not None]
+            if new:
+                seen = (*seen, *new)
+            self._observed[observer] = (len(events), seen)
+        return seen
+
+    def _lower_bounds(self, observer: int | None) -> LowerBounds:
+        """``observer``'s lower bounds, read from its observations (kept and extended)."""
+        observations = self._observations(observer)
+        done, bounds = self._bounds.get(observer, (0, None))
+        if bounds is None:
+            bounds = LowerBounds(observer, self.players, [[0] * 5] * self.players)
+        for observation in observations[done:]:
+            bounds.read(observation)
+        self._bounds[observer] = (len(observations), bounds)
+        return bounds
 
     def log(self, seat: int | None) -> list[str]:
         if seat is not None:
@@ -370,26 +429,28 @@ class ProhisGame(GameBase):
     def known_hand(self) -> list[list[list[int]]]:
         """``known_hand[observer][seat]``: what ``observer`` knows is in ``seat``'s hand.
 
-        Lower bounds, counts by kind; observer ``players`` is everyone (see the
-        module docstring). The engine's own lists: read them, do not change them.
+        Lower bounds, counts by kind; observer ``players`` is everyone (see
+        :class:`~prohis_nb.prohis.knowledge.LowerBounds`). Copies.
         """
         self._chronicled()
-        return self._known_hand
+        observers = [*range(self.players), None]
+        return [[list(c) for c in self._lower_bounds(o).hand] for o in observers]
 
     @property
     def known_warehouse(self) -> list[list[list[int]]]:
         """``known_warehouse[observer][seat]``: what ``observer`` knows is in that warehouse."""
         self._chronicled()
-        return self._known_warehouse
+        observers = [*range(self.players), None]
+        return [[list(c) for c in self._lower_bounds(o).warehouse] for o in observers]
 
     def _chronicled(self) -> None:
-        """Switch the chronicle on: replay the actions with every event and bound kept.
+        """Switch the chronicle on: replay the actions with every event kept.
 
-        A new game plays without the log and the seats' own bounds (see the
-        module docstring). The first time they are needed, the game is
-        replayed from its setup with them on, and takes the replay's state (as
-        ``undo`` does). Afterwards every action keeps them, so a bot that looks
-        at its view at every step pays this once, at the start.
+        A new game plays without events (see the module docstring). The first
+        time they are needed, the game is replayed from its setup with them on,
+        and takes the replay's state (as ``undo`` does). Afterwards every
+        action keeps them, so a bot that looks at its view at every step pays
+        this once, at the start.
         """
         if self._chronicle:
             return
@@ -401,7 +462,7 @@ class ProhisGame(GameBase):
             rebuilt.__init__(self.rules, table=self.setup)  # type: ignore[misc]
         for action in self._actions:
             rebuilt.apply(action)
-        set_instance_state(self, instance_state(rebuilt))
+        self._become(rebuilt)
 
     # Called for every event and every observer as the logs grow: the phrasing
     # function itself, not a method that imports it at each call.
@@ -418,7 +479,7 @@ class ProhisGame(GameBase):
         from prohis_nb.prohis.views import public_view
 
         self._chronicled()
-        return public_view(self)
+        return public_view(self, self._log_lines(self.players), self._lower_bounds(None))
 
     def _repr_html_(self) -> str:
         # ``game`` alone in a cell: the public table, never every hand (docs/teaching.md).
@@ -438,43 +499,174 @@ class ProhisGame(GameBase):
             f"dealt from {setup}>"
         )
 
-    # ------------------------------------------------------------ copying
+    # ------------------------------------------------------------ the state value
+
+    def state(self) -> ProhisState:
+        """The position as one frozen value (see :mod:`prohis_nb.prohis.state`)."""
+        from prohis_nb.prohis.state import ProhisState
+
+        public = self._public
+        before = public.before_offer() if self.bribe is not None else None
+        return ProhisState(
+            hands=tuple(map(tuple, self.hands)),
+            warehouses=tuple(map(tuple, self.warehouses)),
+            row=tuple(self.row),
+            pile=tuple(self.pile),
+            active=self.active,
+            phase=self.phase,
+            to_act=self._to_act,
+            first_pick=self.first_pick,
+            convoy=tuple(self.convoy),
+            convoy_cards=self.convoy_cards,
+            turned=tuple(self.turned),
+            turns_done=self.turns_done,
+            turn_limit=self.turn_limit,
+            control_queue=self.control_queue,
+            control_pos=self.control_pos,
+            controls=tuple(self.controls),
+            controller=self.controller,
+            controller_card=self.controller_card,
+            bribe=None if self.bribe is None else tuple(self.bribe),
+            offers=self.offers,
+            rejected=tuple(self.rejected),
+            final_round=self.final_round,
+            final_queue=tuple(self.final_queue),
+            passes=self.passes,
+            out=tuple(self.out),
+            over=self.over,
+            public_hands=tuple(map(tuple, public.hand)),
+            public_before_offer=None if before is None else tuple(before),
+        )
+
+    def _set_state(self, state: ProhisState) -> None:
+        """Take the position ``state`` (lists of its own: the value stays frozen)."""
+        n = self.players
+        self.hands = [list(h) for h in state.hands]
+        self.warehouses = [list(w) for w in state.warehouses]
+        self.row = list(state.row)
+        self.pile = list(state.pile)
+        self.active = state.active
+        self.phase = state.phase
+        self._to_act = state.to_act
+        self.first_pick = state.first_pick
+        self.convoy = list(state.convoy)
+        self.convoy_cards = state.convoy_cards
+        self.turned = list(state.turned)
+        self.turns_done = state.turns_done
+        self.turn_limit = state.turn_limit
+        self.control_queue = state.control_queue
+        self.control_pos = state.control_pos
+        self.controls = list(state.controls)
+        self.controller = state.controller
+        self.controller_card = state.controller_card
+        self.bribe = None if state.bribe is None else list(state.bribe)
+        self.offers = state.offers
+        self.rejected = list(state.rejected)
+        self.final_round = state.final_round
+        self.final_queue = list(state.final_queue)
+        self.passes = state.passes
+        self.out = list(state.out)
+        self.over = state.over
+        self._public = LowerBounds(None, n, state.public_hands)
+        if state.public_before_offer is not None:
+            self._public.remember_before_offer(state.public_before_offer)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The whole game as plain values: rules, setup, the position, the history.
+
+        What a pickle, a copy and undo move. Caches are left out (rebuilt on demand).
+        """
+        return {
+            "rules": self.rules,
+            "setup": self.setup,
+            "state": self.state(),
+            "actions": list(self._actions),
+            "forced": dict(self._forced),
+            "initial_forced": tuple(self._initial_forced),
+            "events": list(self._events),
+            "chronicle": self._chronicle,
+            "priors": dict(self._priors),
+        }
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        self.rules = data["rules"]
+        self.players = self.rules.players
+        self.setup = data["setup"]
+        self._set_state(data["state"])
+        self._actions = list(data["actions"])
+        self._forced = dict(data["forced"])
+        self._initial_forced = tuple(data["initial_forced"])
+        self._events = list(data["events"])
+        self._chronicle = data["chronicle"]
+        self._priors = dict(data["priors"])
+        self._log_cache = {}
+        self._legal = self._legal_set = None
+        self._observed, self._checkpoints, self._bounds = {}, {}, {}
+
+    @classmethod
+    def from_state(
+        cls,
+        rules: ProhisRules,
+        state: ProhisState,
+        *,
+        setup: Mapping[str, Any],
+        recalled: Sequence[Event] = (),
+        priors: Mapping[int | None, tuple] | None = None,
+    ) -> ProhisGame:
+        """A game at ``state`` with no past actions (a table drawn by ``determinize``).
+
+        ``recalled``: events to start its log with (a seat's log, carried
+        over); ``priors``: for an observer (a seat, ``None`` for everyone), the
+        observations it starts from (what it saw before: its knowledge and its
+        lower bounds are read from them).
+        The game plays on from ``state`` to the end; it has nothing to undo,
+        and its ``record()`` does not replay.
+        """
+        game = object.__new__(cls)
+        game.__setstate__(
+            {
+                "rules": rules,
+                "setup": dict(setup),
+                "state": state,
+                "actions": [],
+                "forced": {},
+                "initial_forced": (),
+                "events": list(recalled),
+                "chronicle": True,  # (no setup to replay from)
+                "priors": dict(priors or {}),
+            }
+        )
+        game._initial_forced = tuple(game._take_forced_steps())
+        return game
+
+    def _become(self, other: GameBase) -> None:
+        assert isinstance(other, ProhisGame)
+        self.__setstate__(other.__getstate__())
+
+    def copy(self) -> ProhisGame:
+        """An independent copy of this game (cheap: the state value and the history)."""
+        other = object.__new__(ProhisGame)
+        other.__setstate__(self.__getstate__())
+        other._log_cache = dict(self._log_cache)  # (the lines are tuples: shared, not copied)
+        other._observed = dict(self._observed)
+        other._legal, other._legal_set = self._legal, self._legal_set
+        return other
 
     def _fresh(self) -> ProhisGame:
         if "seed" in self.setup:
             return ProhisGame(self.rules, seed=self.setup["seed"])
         return ProhisGame(self.rules, table=self.setup)
 
-    def _copy_state(self, other: GameBase) -> None:
-        assert isinstance(other, ProhisGame)
-        already = instance_state(other)
-        for name, value in instance_state(self).items():
-            if name not in already:
-                setattr(other, name, value)
-        other.hands = [list(h) for h in self.hands]
-        other.warehouses = [list(w) for w in self.warehouses]
-        other.row = list(self.row)
-        other.pile = list(self.pile)
-        other.convoy = list(self.convoy)
-        other.turned = list(self.turned)
-        other.controls = list(self.controls)
-        other.bribe = None if self.bribe is None else list(self.bribe)
-        other.rejected = list(self.rejected)
-        other.final_queue = list(self.final_queue)
-        other.out = list(self.out)
-        other._known_hand = [[list(c) for c in obs] for obs in self._known_hand]
-        other._known_warehouse = [[list(c) for c in obs] for obs in self._known_warehouse]
-
     # ------------------------------------------------------------ the hot path
 
     def legal_actions(self) -> Sequence[Action]:
         # (GameBase.legal_actions, shortened: ``apply`` always leaves the next
         # decision's actions listed, so a simulation only ever reads the cache.)
-        legal = self._legal
-        if legal is None:
-            legal, self._legal_set = self._compute_legal()
-            self._legal = legal
-        return legal
+        legal_ = self._legal
+        if legal_ is None:
+            legal_, self._legal_set = self._compute_legal()
+            self._legal = legal_
+        return legal_
 
     legal_actions.__doc__ = GameBase.legal_actions.__doc__
 
@@ -497,47 +689,49 @@ class ProhisGame(GameBase):
         _HANDLERS[canonical.act](self, canonical)
         actions = self._actions
         actions.append(canonical)
-        legal, self._legal_set = self._compute_legal()
-        self._legal = legal
+        legal_, self._legal_set = self._compute_legal()
+        self._legal = legal_
         # A single legal action may be a forced step (the engine takes it).
-        if len(legal) == 1 and self._forced_is_public():
+        if len(legal_) == 1 and self._forced_is_public():
             forced = []
             while True:  # (while the decision has one action, known to all to be forced)
-                only = legal[0]
+                only = legal_[0]
                 _HANDLERS[only.act](self, only)
                 forced.append(only)
-                legal, self._legal_set = self._compute_legal()
-                self._legal = legal
-                if len(legal) != 1 or not self._forced_is_public():
+                legal_, self._legal_set = self._compute_legal()
+                self._legal = legal_
+                if len(legal_) != 1 or not self._forced_is_public():
                     break
             self._forced[len(actions) - 1] = forced
 
     apply.__doc__ = GameBase.apply.__doc__
 
-    # ------------------------------------------------------------ legal actions
+    # ------------------------------------------------------------ what may be done now
 
     def _compute_legal(self) -> tuple[Sequence[Action], Mapping[Action, Action]]:
         """The legal actions of the seat to act, and each mapped to itself (core's hook).
 
-        Every answer comes from a small cache keyed by the few facts it depends
-        on (see "legal-action tables" below), so this costs a few lookups.
-        The phases are tested from the most frequent one (a control is asked
-        of every opponent at each convoy).
+        Every answer comes from a small table of :mod:`prohis_nb.prohis.legal`,
+        keyed by the few facts it depends on, so this costs a few lookups. The
+        phases are tested from the most frequent one (a control is asked of
+        every opponent at each convoy).
         """
         phase = self.phase
         seat = self._to_act
         if phase == CONTROL:
-            # (a table lookup: which of the three controller kinds the hand holds;
-            # conditional expressions cost less than adding up comparisons)
+            # One of the controller cards it holds, or decline. (A table lookup by
+            # which of the three kinds the hand holds; conditional expressions cost
+            # less than adding up comparisons.)
             hand = self.hands[seat]  # type: ignore[index]
-            return _CONTROL_ACTIONS[seat][  # type: ignore[index]
+            return CONTROL_ACTIONS[seat][  # type: ignore[index]
                 (1 if hand[LIEUTENANT] else 0)
                 + (2 if hand[CAPTAIN] else 0)
                 + (4 if hand[INSPECTOR] else 0)
             ]
         if phase == TURN:
-            # (the keys of _convoy_key and _row_mask, inlined for their usual values:
-            # five named counts add and compare faster than sum(), max() and tuple())
+            # Draw (not with 8 or more cards), a convoy of 2-4 cards, or pass. (The
+            # keys of convoy_key and row_mask, inlined for their usual values: five
+            # named counts add and compare faster than sum(), max() and tuple().)
             hand = self.hands[seat]  # type: ignore[index]
             legal_, illegal, lieutenant, captain, inspector = hand
             size = legal_ + illegal + lieutenant + captain + inspector
@@ -545,35 +739,37 @@ class ProhisGame(GameBase):
             if legal_ <= 4 and illegal <= 4 and lieutenant <= 4 and captain <= 4 and inspector <= 4:
                 key = (legal_, illegal, lieutenant, captain, inspector)
             else:
-                key = _convoy_key(hand)
+                key = convoy_key(hand)
             if size >= HAND_LIMIT:  # no drawing: convoys and pass only
-                return _turn_actions(seat, key, _NO_ROW, False)
+                return turn_actions(seat, key, NO_ROW, False)
             row = self.row
             if self.pile and None not in row:  # the usual turn: a full row and a pile left
                 # (a plain dict by hand: half the cost of the lru_cache call below)
-                turns = _FULL_ROW_TURNS_BY_SEAT[seat]  # type: ignore[index]
-                legal = turns.get(key)
-                if legal is None:
-                    _FULL_ROW_TURNS.make_room(turns)
-                    legal = turns[key] = _turn_actions(seat, key, _FULL_ROW, True)
-                return legal
-            mask = _FULL_ROW if None not in row else _row_mask(row)
-            return _turn_actions(seat, key, mask, bool(self.pile))
+                turns = FULL_ROW_TURNS_BY_SEAT[seat]  # type: ignore[index]
+                found = turns.get(key)
+                if found is None:
+                    FULL_ROW_TURNS.make_room(turns)
+                    found = turns[key] = turn_actions(seat, key, FULL_ROW, True)
+                return found
+            mask = FULL_ROW if None not in row else row_mask(row)
+            return turn_actions(seat, key, mask, bool(self.pile))
         if phase == SECOND_PICK:
+            # Another take (never a second from the pile), or stop.
             pile_ok = self.first_pick == "row" and bool(self.pile)
             row = self.row
-            mask = _FULL_ROW if None not in row else _row_mask(row)
-            return _second_pick_actions(seat, mask, pile_ok)
+            mask = FULL_ROW if None not in row else row_mask(row)
+            return second_pick_actions(seat, mask, pile_ok)
         if phase == BRIBE:
-            return _bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
+            # Any set of the smuggler's cards but those rejected, or no bribe.
+            return bribe_actions(seat, tuple(self.hands[seat]), tuple(self.rejected))  # type: ignore[index]
         if phase == BRIBE_ANSWER:
-            return _simple_actions(seat, ("accept", "reject"))
+            return simple_actions(seat, ("accept", "reject"))
         if phase == INSPECT_OR_WAIVE:
             if self.rejected:  # a rejected bribe obliges the controller to inspect
-                return _simple_actions(seat, ("inspect",))
-            return _simple_actions(seat, ("inspect", "waive"))
+                return simple_actions(seat, ("inspect",))
+            return simple_actions(seat, ("inspect", "waive"))
         if phase == INSPECTION:
-            return _turn_card_actions(seat, tuple(self.turned))
+            return turn_card_actions(seat, tuple(self.turned))
         return (), {}  # the game is over
 
     def _forced_is_public(self) -> bool:
@@ -593,7 +789,7 @@ class ProhisGame(GameBase):
         seat = self._to_act
         assert seat is not None
         size = sum(self.hands[seat])
-        if size == 0 or sum(self._known_hand[self.players][seat]) >= size:
+        if size == 0 or sum(self._public.hand[seat]) >= size:
             return True
         return self.phase == BRIBE and size == 1
 
@@ -603,7 +799,7 @@ class ProhisGame(GameBase):
         return Action.from_json(action)
 
     def _explain_illegal(self, action: Action) -> str:
-        from prohis_nb.prohis.explain import explain_illegal
+        from prohis_nb.prohis.explain import explain_illegal  # (only a refusal needs it)
 
         return explain_illegal(self, action)
 
@@ -612,22 +808,21 @@ class ProhisGame(GameBase):
 
         return allowed_summary(self)
 
-    # ------------------------------------------------------------ carrying out actions
-
     def _do(self, action: Action) -> None:
         _HANDLERS[action.act](self, action)
 
-    def _event(self, kind: str, actor: int | None, **data: Any) -> None:
-        """Write an event to the log (only with the chronicle on: see the module docstring).
+    def _tell(self, kind: str, actor: int | None, **data: Any) -> None:
+        """Write down what happened, every card in it (callers test ``self._chronicle`` first).
 
-        Callers test ``self._chronicle`` first, so that a game played without
-        the log builds no event data at all (a simulation's speed).
+        A game played without the chronicle builds no event data at all (a
+        simulation's speed); a plain tuple is an Event's shape, cheaper to build.
         """
-        # A plain tuple is an Event's shape; the NamedTuple costs more to build.
-        if self._chronicle:
-            self._events.append((kind, actor, data))  # type: ignore[arg-type]
+        self._events.append((kind, actor, data))  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ draw one or two cards
 
     def _do_take(self, action: Action) -> None:
+        """Take the card of a row slot (refilled at once from the pile) or the pile's top card."""
         seat = action.seat
         if action.source == "row":
             slot = action.slot
@@ -636,21 +831,18 @@ class ProhisGame(GameBase):
             assert kind is not None
             refill = self.pile.pop() if self.pile else None
             self.row[slot] = refill
-            known = self._known_hand
-            for observer in self._observers:  # everyone saw the card go into that hand
-                known[observer][seat][kind] += 1
-            if self._chronicle:  # (_event, inlined: the most frequent action)
+            self._public.enters_hand(seat, kind)  # everyone saw it go into that hand
+            if self._chronicle:
                 refill_kind = None if refill is None else KINDS[refill]
-                data = {"slot": slot, "card": KINDS[kind], "refill": refill_kind}
-                self._events.append(("take_row", seat, data))  # type: ignore[arg-type]
+                self._tell("take_row", seat, slot=slot, card=KINDS[kind], refill=refill_kind)
         else:
             kind = self.pile.pop()
-            if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
-                self._events.append(("take_pile", seat, {"card": KINDS[kind]}))  # type: ignore[arg-type]
+            if self._chronicle:
+                self._tell("take_pile", seat, card=KINDS[kind])
         self.hands[seat][kind] += 1
         if not self.final_round and not self.pile and None in self.row:
             self._trigger_final_round(seat)
-        if self.phase == TURN:
+        if self.phase == TURN:  # the first pick: a second may follow
             self.passes = 0
             self.first_pick = action.source
             self.phase = SECOND_PICK
@@ -658,119 +850,95 @@ class ProhisGame(GameBase):
             self._end_turn()
 
     def _do_stop(self, action: Action) -> None:
-        if self._chronicle:  # (a frequent event: no call without the log)
-            self._event("stop", action.seat)
+        """Stop after one card."""
+        if self._chronicle:
+            self._tell("stop", action.seat)
         self._end_turn()
 
-    def _do_pass(self, action: Action) -> None:
-        seat = action.seat
-        if self.rules.pass_is_final:
-            self.out[seat] = True
-            if self._chronicle:
-                self._event("pass", seat, out=True)
-            if all(self.out):
-                if self._chronicle:
-                    self._event("all_passed", None)
-                self._finish()
-                return
-        else:
-            self.passes += 1
-            if self._chronicle:
-                self._event("pass", seat, out=False)
-            if self.passes >= self.players:
-                if self._chronicle:
-                    self._event("all_passed", None)
-                self._finish()
-                return
-        self._end_turn()
+    # ------------------------------------------------------------ form a convoy
 
     def _do_convoy(self, action: Action) -> None:
+        """Put 2, 3 or 4 cards from hand face down, in the order the smuggler chose."""
         seat = action.seat
         hand = self.hands[seat]
-        cards = list(_KIND_INDICES[action.cards])
+        cards = list(KIND_INDICES[action.cards])
         for kind in cards:
             hand[kind] -= 1
-        size = len(cards)
         self.passes = 0
         self.convoy = cards
         self.convoy_cards = action.cards
-        self.turned = [False] * size
-        self._forget_face_down(seat, cards)
-        if self._chronicle:  # (a frequent event: no call without the log)
-            self._event("convoy", seat, cards=action.cards)
+        self.turned = [False] * len(cards)
+        self._public.leaves_face_down(seat, len(cards))  # everyone saw how many went
+        if self._chronicle:
+            self._tell("convoy", seat, cards=action.cards)
+        # 1. Who controls: each opponent in turn, clockwise from the smuggler's left.
         n = self.players
         out = self.out
         if True in out:
             self.control_queue = tuple(
                 (seat + i) % n for i in range(1, n) if not out[(seat + i) % n]
             )
-        else:  # nobody out (the usual case): every opponent, clockwise, from a table
-            self.control_queue = _OPPONENTS[n][seat]
+        else:  # nobody out (the usual case): every opponent, from a table
+            self.control_queue = OPPONENTS[n][seat]
         self.control_pos = 0
         self.controls = []
-        if self.control_queue:  # the first opponent is asked (as _next_control)
-            self.phase = CONTROL
-            self._to_act = self.control_queue[0]
-        else:
-            self._next_control()
+        self._ask_next_opponent()
 
     def _do_control(self, action: Action) -> None:
+        """Play one controller card face up to control the convoy."""
         seat = action.seat
         kind = KIND_INDEX[action.card]
         self.hands[seat][kind] -= 1
-        for observer in self._observers:  # it left the hand face up
-            seen = self._known_hand[observer][seat]
-            if seen[kind]:
-                seen[kind] -= 1
+        self._public.leaves_face_up(seat, kind)
         self.controls.append((seat, kind))
-        if self._chronicle:  # (a frequent event: no call without the log)
-            self._event("control", seat, card=action.card, smuggler=self.active)
+        if self._chronicle:
+            self._tell("control", seat, card=action.card, smuggler=self.active)
         self.control_pos += 1
-        self._next_control()
+        self._ask_next_opponent()
 
     def _do_decline(self, action: Action) -> None:
-        # (_event, inlined; a plain tuple is an Event's shape)
-        if self._chronicle:  # (_event, inlined; a plain tuple is an Event's shape)
-            self._events.append(("decline", action.seat, {"smuggler": self.active}))  # type: ignore[arg-type]
-        position = self.control_pos = self.control_pos + 1
-        if position < len(self.control_queue):  # the next opponent is asked (as _next_control)
-            self._to_act = self.control_queue[position]
-        else:
-            self._next_control()
+        """Decline to control."""
+        if self._chronicle:
+            self._tell("decline", action.seat, smuggler=self.active)
+        self.control_pos += 1
+        self._ask_next_opponent()
 
-    def _next_control(self) -> None:
-        """Ask the next opponent, or settle who controls once all have answered."""
-        if self.control_pos < len(self.control_queue):
+    def _ask_next_opponent(self) -> None:
+        """Ask the next opponent to control, or settle who controls once all have answered."""
+        position = self.control_pos
+        queue = self.control_queue
+        if position < len(queue):
             self.phase = CONTROL
-            self._to_act = self.control_queue[self.control_pos]
+            self._to_act = queue[position]
             return
         smuggler = self.active
-        if not self.controls:
-            if self._chronicle:  # (a frequent event: no call without the log)
-                self._event("no_control", smuggler, cards=self._convoy_cards())
+        if not self.controls:  # nobody controls: the convoy goes into the smuggler's warehouse
+            if self._chronicle:
+                self._tell("no_control", smuggler, cards=self.convoy_cards)
             self._store_convoy(smuggler)
             self._end_turn()
             return
-        # Highest rank wins; among equal ranks, the first played (max keeps the first).
+        # The highest rank wins; between equal ranks, the first played (max keeps the first).
         winner, card = max(self.controls, key=lambda played: played[1])
-        for seat, kind in self.controls:
+        for seat, kind in self.controls:  # the others take their cards back
             if seat != winner:
                 self.hands[seat][kind] += 1
-                for observer in self._observers:
-                    self._known_hand[observer][seat][kind] += 1
+                self._public.enters_hand(seat, kind)
                 if self._chronicle:
-                    self._event("take_back", seat, card=KINDS[kind])
+                    self._tell("take_back", seat, card=KINDS[kind])
         self.controls = []
         self.controller = winner
         self.controller_card = card
-        if self._chronicle:  # (a frequent event: no call without the log)
-            self._event("controller", winner, card=KINDS[card], smuggler=smuggler)
+        if self._chronicle:
+            self._tell("controller", winner, card=KINDS[card], smuggler=smuggler)
+        # 2. The bribe: the smuggler may offer one.
         self.offers = 0
         self.rejected = []
         self.phase = BRIBE
         self._to_act = smuggler
 
     def _do_bribe(self, action: Action) -> None:
+        """Offer the controller cards from hand: only the controller sees them, all see how many."""
         seat = action.seat
         counts = [0] * 5
         for card in action.cards:
@@ -778,47 +946,34 @@ class ProhisGame(GameBase):
         hand = self.hands[seat]
         for k in range(5):
             hand[k] -= counts[k]
-        # The offer leaves the hand: the two parties know which cards, the
-        # others only how many. If it is rejected the same cards come back in
-        # the open, and what everyone knew before is true again.
-        known = self._known_hand
-        self._bounds_before_offer = [list(known[o][seat]) for o in self._observers]
-        size = sum(counts)
-        controller = self.controller
-        for observer in self._observers:
-            seen = known[observer][seat]
-            saw_it = observer in (controller, seat)
-            for k in range(5):
-                if seen[k]:
-                    seen[k] = max(0, seen[k] - (counts[k] if saw_it else size))
+        self._public.offered(seat, sum(counts))  # everyone saw how many
         self.bribe = counts
         self.offers += 1
         if self._chronicle:
-            self._event("bribe", seat, cards=action.cards, controller=self.controller)
+            self._tell("bribe", seat, cards=action.cards, controller=self.controller)
         self.phase = BRIBE_ANSWER
         self._to_act = self.controller
 
     def _do_no_bribe(self, action: Action) -> None:
+        """Offer no bribe (or none more): 3. the controller inspects or waives."""
         if self._chronicle:
-            self._event("no_bribe", action.seat, after_rejection=bool(self.rejected))
+            self._tell("no_bribe", action.seat, after_rejection=bool(self.rejected))
         # After a rejected bribe "inspect" is the only choice left: a forced step.
         self.phase = INSPECT_OR_WAIVE
         self._to_act = self.controller
 
     def _do_accept(self, action: Action) -> None:
+        """Accept: the bribe into the controller's warehouse, the played card back to its hand,
+        the convoy into the smuggler's warehouse."""
         controller, smuggler = action.seat, self.active
         bribe = self.bribe
         assert bribe is not None and self.controller_card is not None
         warehouse = self.warehouses[controller]
         for k in range(5):
             warehouse[k] += bribe[k]
-        # (the bounds on the smuggler's hand already dropped when the bribe was offered)
-        if self._chronicle:  # (only the smuggler saw them go)
-            for k in range(5):
-                self._known_warehouse[smuggler][controller][k] += bribe[k]
         self._return_controller_card(controller)
         if self._chronicle:
-            self._event(
+            self._tell(
                 "accept",
                 controller,
                 cards=tuple(counts_to_cards(bribe)),
@@ -830,23 +985,19 @@ class ProhisGame(GameBase):
         self._end_turn()
 
     def _do_reject(self, action: Action) -> None:
+        """Reject: the bribe goes back to the smuggler's hand and the controller must inspect."""
         controller, smuggler = action.seat, self.active
         bribe = self.bribe
         assert bribe is not None
         hand = self.hands[smuggler]
-        known = self._known_hand
-        for observer, before in zip(self._observers, self._bounds_before_offer):
-            known[observer][smuggler] = list(before)
-        seen = known[controller][smuggler]  # (a stale list without the chronicle: harmless)
         for k in range(5):
             hand[k] += bribe[k]
-            if bribe[k] > seen[k]:  # the controller now knows these are in that hand
-                seen[k] = bribe[k]
+        self._public.rejected(smuggler, controller)
         self.rejected.append(tuple(bribe))
         self.bribe = None
-        more = self.offers < self.rules.bribe_rounds
+        more = self.offers < self.rules.bribe_rounds  # (the bribe_rounds variant)
         if self._chronicle:
-            self._event(
+            self._tell(
                 "reject",
                 controller,
                 cards=tuple(counts_to_cards(bribe)),
@@ -861,44 +1012,46 @@ class ProhisGame(GameBase):
             self._to_act = controller
 
     def _do_inspect(self, action: Action) -> None:
+        """Inspect: 4. the inspection begins."""
         if self._chronicle:
-            self._event("inspect", action.seat, smuggler=self.active, must=bool(self.rejected))
-        self._start_inspection()
-
-    def _do_waive(self, action: Action) -> None:
-        controller, smuggler = action.seat, self.active
-        card = self.controller_card
-        assert card is not None
-        keeps = self.rules.waiver_keeps_card
-        if keeps:
-            self._return_controller_card(controller)
-        else:
-            self.warehouses[controller][card] += 1
-            for observer in self._observers:
-                self._known_warehouse[observer][controller][card] += 1
-        if self._chronicle:
-            self._event("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
-        self._store_convoy(smuggler)
-        self._end_turn()
-
-    def _start_inspection(self) -> None:
+            self._tell("inspect", action.seat, smuggler=self.active, must=bool(self.rejected))
         assert self.controller_card is not None
         self.phase = INSPECTION
         self._to_act = self.controller
         self.turns_done = 0
+        # Up to 1/2/3 cards by rank, all of them if the convoy is smaller.
         self.turn_limit = min(rank_of(self.controller_card), len(self.convoy))
 
+    def _do_waive(self, action: Action) -> None:
+        """Waive: the played card into the controller's warehouse, the convoy passes."""
+        controller, smuggler = action.seat, self.active
+        card = self.controller_card
+        assert card is not None
+        keeps = self.rules.waiver_keeps_card
+        if keeps:  # (the waiver_keeps_card variant: back to hand instead)
+            self._return_controller_card(controller)
+        else:
+            self.warehouses[controller][card] += 1
+        if self._chronicle:
+            self._tell("waive", controller, smuggler=smuggler, card=KINDS[card], keeps=keeps)
+        self._store_convoy(smuggler)
+        self._end_turn()
+
     def _do_turn(self, action: Action) -> None:
+        """Turn over the face-down card the controller chose."""
         position = action.position
         assert position is not None
         self.turned[position] = True
         self.turns_done += 1
         kind = self.convoy[position]
         if self._chronicle:
-            self._event("turn", action.seat, position=position, card=KINDS[kind])
-        if kind == ILLEGAL:
+            self._tell(
+                "turn", action.seat, position=position, card=KINDS[kind], smuggler=self.active
+            )
+        if kind == ILLEGAL:  # illegal goods: stop, confiscate
             self._confiscate()
         elif kind >= LIEUTENANT or self.turns_done == self.turn_limit:
+            # A controller card stops the inspection; only legal goods: the convoy passes.
             self._convoy_passes(stopped_by_controller=kind >= LIEUTENANT)
 
     def _confiscate(self) -> None:
@@ -910,33 +1063,26 @@ class ProhisGame(GameBase):
         for kind in self.convoy:
             warehouse[kind] += 1
         warehouse[card] += 1
-        for observer in self._observers:
-            seen = self._known_warehouse[observer][controller]
-            seen[card] += 1
-            for kind, turned in zip(self.convoy, self.turned):
-                if turned or observer == smuggler:
-                    seen[kind] += 1
         if self._chronicle:
-            self._event(
+            self._tell(
                 "confiscate",
                 controller,
                 smuggler=smuggler,
-                cards=self._convoy_cards(),
+                cards=self.convoy_cards,
                 turned=tuple(self.turned),
                 card=KINDS[card],
             )
         self._end_turn()
 
     def _convoy_passes(self, stopped_by_controller: bool) -> None:
-        """The inspection found nothing: convoy stored, played card to the smuggler's hand."""
+        """The inspection found nothing: convoy stored, played card into the smuggler's hand."""
         controller, smuggler = self.controller, self.active
         card = self.controller_card
         assert controller is not None and card is not None
         self.hands[smuggler][card] += 1
-        for observer in self._observers:
-            self._known_hand[observer][smuggler][card] += 1
+        self._public.enters_hand(smuggler, card)
         if self._chronicle:
-            self._event(
+            self._tell(
                 "success",
                 smuggler,
                 controller=controller,
@@ -946,53 +1092,48 @@ class ProhisGame(GameBase):
         self._store_convoy(smuggler)
         self._end_turn()
 
-    # ------------------------------------------------------------ helpers
-
-    def _convoy_cards(self) -> tuple[str, ...]:
-        return self.convoy_cards
-
     def _store_convoy(self, smuggler: int) -> None:
-        """The convoy goes to the smuggler's warehouse; only turned cards are known to all."""
+        """The convoy goes into the smuggler's warehouse."""
         warehouse = self.warehouses[smuggler]
         for kind in self.convoy:
             warehouse[kind] += 1
-        if any(self.turned):
-            for observer in self._observers:
-                seen = self._known_warehouse[observer][smuggler]
-                for kind, turned in zip(self.convoy, self.turned):
-                    if turned:
-                        seen[kind] += 1
-        if self._chronicle:  # (a frequent event: no call without the log)
-            self._event("stored", smuggler, cards=self._convoy_cards(), turned=tuple(self.turned))
+        if self._chronicle:
+            self._tell("stored", smuggler, cards=self.convoy_cards, turned=tuple(self.turned))
 
     def _return_controller_card(self, controller: int) -> None:
+        """The controller's played card goes back into its hand, for all to see."""
         card = self.controller_card
         assert card is not None
         self.hands[controller][card] += 1
-        for observer in self._observers:
-            self._known_hand[observer][controller][card] += 1
+        self._public.enters_hand(controller, card)
 
-    def _forget_face_down(self, seat: int, cards: list[int]) -> None:
-        """``cards`` left ``seat``'s hand face down: others' bounds drop by that many.
+    # ------------------------------------------------------------ pass
 
-        The seat itself knows which cards went, so its own bounds drop exactly.
-        """
-        size = len(cards)
-        # Each bound ``c`` drops to ``max(0, c - gone)``. This runs at every convoy
-        # for every observer, so it is written for the usual cases: a few cards
-        # for the seat itself, and nothing left known for the others.
-        for observer in self._observers:
-            seen = self._known_hand[observer][seat]
-            if observer == seat:
-                for kind in cards:  # one less of each card that went (never below 0)
-                    if seen[kind]:
-                        seen[kind] -= 1
-            elif max(seen) <= size:  # no bound above the convoy's size: all drop to 0
-                seen[:] = _NOTHING
-            else:
-                seen[:] = [c - size if c > size else 0 for c in seen]
+    def _do_pass(self, action: Action) -> None:
+        """Pass (always allowed on a turn)."""
+        seat = action.seat
+        if self.rules.pass_is_final:  # (the pass_is_final variant: out for good)
+            self.out[seat] = True
+            if self._chronicle:
+                self._tell("pass", seat, out=True)
+            everyone_passed = all(self.out)
+        else:
+            self.passes += 1
+            if self._chronicle:
+                self._tell("pass", seat, out=False)
+            everyone_passed = self.passes >= self.players
+        if everyone_passed:  # everyone passed: the game ends at once
+            if self._chronicle:
+                self._tell("all_passed", None)
+            self._finish()
+            return
+        self._end_turn()
+
+    # ------------------------------------------------------------ the end of the game
 
     def _trigger_final_round(self, trigger: int) -> None:
+        """The pile is empty and the row short: every other player has one more turn, and
+        ``trigger`` plays the very last."""
         n = self.players
         self.final_round = True
         self.final_queue = [(trigger + i) % n for i in range(1, n + 1)]
@@ -1000,7 +1141,7 @@ class ProhisGame(GameBase):
             # Triggered by the setup: the first player's turn is already under way.
             self.final_queue.pop(0)
         if self._chronicle:
-            self._event("final_round", trigger, last=trigger)
+            self._tell("final_round", trigger, last=trigger)
 
     def _end_turn(self) -> None:
         """Clear the convoy and hand the turn on (or end the game)."""
@@ -1033,19 +1174,23 @@ class ProhisGame(GameBase):
         self.convoy = []
         self.convoy_cards = ()
         self.turned = []
+        self.turns_done = 0
+        self.turn_limit = 0
+        self.control_queue = ()
+        self.control_pos = 0
+        self.controls = []
         self.controller = None
         self.controller_card = None
         self.bribe = None
         self.offers = 0
         self.rejected = []
-        self.control_queue = ()
 
     def _finish(self) -> None:
         self.phase = OVER
         self.over = True
         self._to_act = None
         if self._chronicle:
-            self._event("end", None, scores=tuple(self.scores()))
+            self._tell("end", None, scores=tuple(self.scores()))
 
 
 _HANDLERS = {
@@ -1065,7 +1210,92 @@ _HANDLERS = {
 }
 
 
-# ---------------------------------------------------------------- setup
+def _chronicle_requested(game: ProhisGame) -> bool:
+    """True if the chronicle was switched on before ``__init__`` (the replay of _chronicled)."""
+    try:
+        return bool(game._chronicle)
+    except AttributeError:
+        return False
+
+
+def _deal_event(
+    rules: ProhisRules,
+    hands: list[list[int]],
+    row: list[int | None],
+    pile: list[int],
+    public: list[list[int]],
+) -> Event:
+    """What was dealt, every card in it: read by prohis.knowledge (the log says nothing of it).
+
+    ``public``: the cards dealt in the open into each hand (outside the shuffle);
+    ``pool``: the shuffled cards, counts by kind.
+    """
+    deck = rules.deck_counts()
+    pool = [deck[kind] - sum(seat[k] for seat in public) for k, kind in enumerate(KINDS)]
+    return Event(
+        "deal",
+        None,
+        {
+            "hands": tuple(tuple(hand) for hand in hands),
+            "public": tuple(tuple(counts) for counts in public),
+            "row": tuple(KINDS[card] for card in row if card is not None),
+            "pile": len(pile),
+            "pool": tuple(pool),
+        },
+    )
+
+
+# ---------------------------------------------------------------- the deal
+
+
+def deal(rules: ProhisRules, seed: int) -> tuple[list[list[int]], list[int | None], list[int], int]:
+    """Shuffle and deal with the engine's own seeded generator (docs/rules.md, Setup).
+
+    Everyone gets a captain and an inspector. The goods and lieutenants are
+    shuffled; seat 0 gets the first 4, seat 1 the next 4, and so on; the next
+    4 make the row (slot 0 first); the rest is the pile, top first. Then the
+    same generator picks the first player. Returns ``(hands, row, pile,
+    first)`` as the engine holds them (counts by kind; the pile top last).
+    """
+    rng = random.Random(seed)
+    stock = list(_stock_to_shuffle(rules))
+    shuffle(rng, stock)  # the same as rng.shuffle(stock), faster (core.deal)
+    n = rules.players
+    hands = []
+    for seat in range(n):
+        hand = [0, 0, 0, 1, 1]  # a captain and an inspector
+        for kind in stock[4 * seat : 4 * seat + 4]:
+            hand[kind] += 1
+        hands.append(hand)
+    row: list[int | None] = list(stock[4 * n : 4 * n + 4])
+    pile_top_first = stock[4 * n + 4 :]
+    first = rng.randrange(n)
+    return hands, row, pile_top_first[::-1], first
+
+
+#: The unshuffled stock of each deck, by (players, full_box, deck): see _stock_to_shuffle.
+_STOCKS = MemoTable(__name__, "_STOCKS", parts=1, maxsize=64)
+_STOCK_BY_DECK = _STOCKS.parts[0]
+
+
+def _stock_to_shuffle(rules: ProhisRules) -> tuple[int, ...]:
+    """The goods and lieutenants, as kind indices in kind order, ready to shuffle.
+
+    The same for every game of the same deck, so worked out (and checked by
+    ``check_deal``) once per deck: a simulation deals thousands of games.
+    """
+    key = (rules.players, rules.full_box, rules.deck)  # all that decides the deck
+    stock = _STOCK_BY_DECK.get(key)
+    if stock is None:
+        check_deal(rules)  # (raises for a deck too small: then nothing is stored)
+        deck = rules.deck_counts()
+        _STOCKS.make_room(_STOCK_BY_DECK)
+        stock = _STOCK_BY_DECK[key] = (
+            (KIND_INDEX["legal"],) * deck["legal"]
+            + (KIND_INDEX["illegal"],) * deck["illegal"]
+            + (KIND_INDEX["lieutenant"],) * deck["lieutenant"]
+        )
+    return stock
 
 
 def from_deal(
@@ -1122,383 +1352,3 @@ def from_deal(
     if public_hands is not None:
         table["public_hands"] = [list(cards) for cards in public_hands]
     return ProhisGame(rules, table=table)
-
-
-def _deal(rules: ProhisRules, seed: int):
-    """Shuffle and deal with the engine's own seeded generator (docs/rules.md, Setup).
-
-    The goods and lieutenants are shuffled; seat 0 gets the first 4, seat 1 the
-    next 4, and so on; the next 4 make the row (slot 0 first); the rest is the
-    pile, top first. Then the same generator picks the first player.
-    """
-    rng = random.Random(seed)
-    stock = list(_stock_to_shuffle(rules))
-    shuffle(rng, stock)  # the same as rng.shuffle(stock), faster (core.deal)
-    n = rules.players
-    hands = []
-    for seat in range(n):
-        hand = [0, 0, 0, 1, 1]  # a captain and an inspector
-        for kind in stock[4 * seat : 4 * seat + 4]:
-            hand[kind] += 1
-        hands.append(hand)
-    row: list[int | None] = list(stock[4 * n : 4 * n + 4])
-    pile_top_first = stock[4 * n + 4 :]
-    first = rng.randrange(n)
-    return hands, row, pile_top_first[::-1], first
-
-
-#: The unshuffled stock of each deck, by (players, full_box, deck): see _stock_to_shuffle.
-_STOCKS = MemoTable(__name__, "_STOCKS", parts=1, maxsize=64)
-_STOCK_BY_DECK = _STOCKS.parts[0]
-
-
-def _stock_to_shuffle(rules: ProhisRules) -> tuple[int, ...]:
-    """The goods and lieutenants, as kind indices in kind order, ready to shuffle.
-
-    The same for every game of the same deck, so worked out (and checked by
-    ``check_deal``) once per deck: a simulation deals thousands of games.
-    """
-    key = (rules.players, rules.full_box, rules.deck)  # all that decides the deck
-    stock = _STOCK_BY_DECK.get(key)
-    if stock is None:
-        check_deal(rules)  # (raises for a deck too small: then nothing is stored)
-        deck = rules.deck_counts()
-        _STOCKS.make_room(_STOCK_BY_DECK)
-        stock = _STOCK_BY_DECK[key] = (
-            (KIND_INDEX["legal"],) * deck["legal"]
-            + (KIND_INDEX["illegal"],) * deck["illegal"]
-            + (KIND_INDEX["lieutenant"],) * deck["lieutenant"]
-        )
-    return stock
-
-
-def _read_table(rules: ProhisRules, table: Any):
-    """Check a stacked table (docs/records.md) and turn it into engine state."""
-    if not isinstance(table, Mapping):
-        raise RecordError(f"setup must be {{'seed': N}} or a stacked table, got {excerpt(table)}")
-    if "first" not in table and "hands" not in table:
-        raise RecordError(
-            "setup must be {'seed': N} or a stacked table {'first': seat, 'hands': [...], "
-            f"'row': [...], 'pile': [...]}} (see docs/records.md), got {excerpt(table)}"
-        )
-    unknown = set(table) - {"first", "hands", "row", "pile", "public_hands"}
-    if unknown:
-        raise RecordError(
-            f"unknown key(s) {excerpt(sorted(map(str, unknown)))} in the stacked table; it has "
-            "first, hands, row, pile and, optionally, public_hands"
-        )
-    n = rules.players
-    first = table.get("first")
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise RecordError(f"setup.first must be a seat from 0 to {n - 1}, got {excerpt(first)}")
-    hands_in = table.get("hands")
-    if not isinstance(hands_in, list) or len(hands_in) != n:
-        raise RecordError(f"setup.hands must be a list of {n} hands (one per seat)")
-    hands = []
-    for seat, hand_in in enumerate(hands_in):
-        hands.append(_count_kinds(hand_in, f"setup.hands[{seat}]"))
-    row_in = table.get("row")
-    if not isinstance(row_in, list) or len(row_in) != ROW_SLOTS:
-        raise RecordError(
-            f"setup.row must list the {ROW_SLOTS} face-up slots, got {excerpt(row_in)}"
-        )
-    row: list[int | None] = []
-    for slot, card in enumerate(row_in):
-        if card is None:
-            row.append(None)
-        elif isinstance(card, str) and card in KIND_INDEX:
-            row.append(KIND_INDEX[card])
-        else:
-            raise RecordError(
-                f"setup.row[{slot}]: unknown card {excerpt(card)}; kinds are {', '.join(KINDS)} "
-                "(or null for an empty slot)"
-            )
-    pile_in = table.get("pile")
-    if not isinstance(pile_in, list):
-        raise RecordError("setup.pile must be a list of card kinds, top card first")
-    pile_counts = _count_kinds(pile_in, "setup.pile")
-    if None in row and pile_in:
-        raise RecordError(
-            "setup.row has an empty slot while the pile still has cards: an empty slot is "
-            "refilled at once from the pile"
-        )
-    total = [sum(h[k] for h in hands) + pile_counts[k] for k in range(5)]
-    for card in row:
-        if card is not None:
-            total[card] += 1
-    expected = rules.deck_counts()
-    problems = []
-    for k, kind in enumerate(KINDS):
-        diff = total[k] - expected[kind]
-        if diff:
-            problems.append(
-                f"{kind}: {total[k]} on the table, the deck has {expected[kind]} "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'})"
-            )
-    if problems:
-        raise RecordError(
-            "the stacked table must hold exactly the deck the rules call for "
-            f"({', '.join(f'{c} {k}' for k, c in expected.items())}); " + "; ".join(problems)
-        )
-    pile = [KIND_INDEX[c] for c in reversed(pile_in)]
-    return hands, row, pile, first
-
-
-def _read_public_hands(table: Mapping[str, Any], hands: list[list[int]]) -> list[list[int]]:
-    """``setup.public_hands`` (optional): the cards every seat saw go into each hand.
-
-    A real deal hands each player its captain and inspector in the open
-    (docs/rules.md, Setup), so everyone knows they are there; a stacked table can
-    say so with ``"public_hands": [["captain", "inspector"], ...]`` (one list
-    per seat, each a part of that seat's hand). Without the key nobody knows
-    anything of another's hand. Returns counts by kind, one list per seat.
-    """
-    n = len(hands)
-    if "public_hands" not in table:
-        return [[0] * 5 for _ in range(n)]
-    given = table["public_hands"]
-    if not isinstance(given, list) or len(given) != n:
-        raise RecordError(
-            f"setup.public_hands must be a list of {n} lists (the cards everyone knows are in "
-            f"each seat's hand), got {excerpt(given)}"
-        )
-    public = []
-    for seat, cards in enumerate(given):
-        counts = _count_kinds(cards, f"setup.public_hands[{seat}]")
-        extra = [KINDS[k] for k in range(5) if counts[k] > hands[seat][k]]
-        if extra:
-            raise RecordError(
-                f"setup.public_hands[{seat}] names more {', '.join(extra)} than seat {seat}'s "
-                f"hand holds ({counts_to_cards(hands[seat])}): public cards must be in that hand"
-            )
-        public.append(counts)
-    return public
-
-
-def _count_kinds(cards: Any, where: str) -> list[int]:
-    if not isinstance(cards, list):
-        raise RecordError(f"{where} must be a list of card kinds, got {excerpt(cards)}")
-    counts = [0] * 5
-    for i, card in enumerate(cards):
-        if not isinstance(card, str) or card not in KIND_INDEX:
-            raise RecordError(
-                f"{where}[{i}]: unknown card {excerpt(card)}; kinds are {', '.join(KINDS)}"
-            )
-        counts[KIND_INDEX[card]] += 1
-    return counts
-
-
-def _table_to_json(hands, row, pile, first) -> dict[str, Any]:
-    return {
-        "first": first,
-        "hands": [counts_to_cards(h) for h in hands],
-        "row": [None if c is None else KINDS[c] for c in row],
-        "pile": [KINDS[c] for c in reversed(pile)],
-    }
-
-
-# ---------------------------------------------------------------- legal-action tables
-# Legal actions depend on a handful of small facts (a seat, a hand as counts,
-# which row slots hold a card), so each list is built once and cached: bots
-# call legal_actions() at every step, and this keeps it cheap.
-
-_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
-
-_NOTHING = (0,) * 5  # counts by kind of no card
-#: _OPPONENTS[n][seat]: the other seats clockwise from seat's left (the control order).
-_OPPONENTS = {n: [tuple((s + i) % n for i in range(1, n)) for s in range(n)] for n in range(3, 7)}
-
-
-class _KindIndices(dict):  # (at most 775 keys: the distinct convoys of 2-4 cards)
-    """Card kinds -> kind indices, computed once per distinct tuple (convoys recur)."""
-
-    def __missing__(self, cards: tuple[str, ...]) -> tuple[int, ...]:
-        kinds = self[cards] = tuple(KIND_INDEX[card] for card in cards)
-        return kinds
-
-
-_KIND_INDICES = _KindIndices()
-_FULL_ROW = (True,) * ROW_SLOTS
-_NO_ROW = (False,) * ROW_SLOTS
-
-
-def _convoy_key(hand: list[int]) -> tuple[int, ...]:
-    """The hand as far as convoys can tell: counts capped at 4 (a convoy has at most 4 cards).
-
-    Hands that differ only beyond 4 cards of a kind allow the same turn actions,
-    so they share one cache entry: fewer lists built (the cache fills in a few
-    games instead of hundreds).
-    """
-    if max(hand) <= 4:
-        return tuple(hand)
-    return tuple([count if count <= 4 else 4 for count in hand])
-
-
-def _row_mask(row: list[int | None]) -> tuple[bool, ...]:
-    """Which row slots hold a card (a cache key of the legal actions)."""
-    # The row stays full until the pile runs out: a constant then, no tuple to build.
-    if None not in row:
-        return _FULL_ROW
-    return tuple([card is not None for card in row])  # (a list first: faster than a generator)
-
-
-def _with_set(actions: list[Action]) -> _Legal:
-    """The actions as a tuple, and as a dict mapping each to itself (the canonical instance)."""
-    return tuple(actions), {action: action for action in actions}
-
-
-@lru_cache(maxsize=8192)
-def _convoy_cards(hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """The cards of every distinct ordered convoy of 2 to 4 cards ``hand`` can make.
-
-    In a fixed order (depth first, kinds in their order: every seat's list of
-    turn actions, and so a seeded random choice among them, depends on it).
-    The same for every seat, so computed once per hand (``hand`` may be capped
-    at 4 cards of a kind, :func:`_convoy_key`).
-    """
-    out: list[tuple[str, ...]] = []
-    counts = list(hand)
-
-    def extend(prefix: list[str]) -> None:
-        if len(prefix) >= 2:
-            out.append(tuple(prefix))
-        if len(prefix) == 4:
-            return
-        for k in range(5):
-            if counts[k]:
-                counts[k] -= 1
-                prefix.append(KINDS[k])
-                extend(prefix)
-                prefix.pop()
-                counts[k] += 1
-
-    extend([])
-    return tuple(out)
-
-
-class _ConvoyActions(dict):  # (at most 775 keys per seat: the distinct convoys of 2-4 cards)
-    """Convoy cards -> one seat's convoy ``Action``, built once per distinct convoy."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__()
-        self.seat = seat
-
-    def __missing__(self, cards: tuple[str, ...]) -> Action:
-        action = self[cards] = Action(self.seat, "convoy", cards=cards)
-        return action
-
-
-#: _CONVOY_ACTIONS[seat][cards]: that seat's convoy action (shared by all its lists).
-_CONVOY_ACTIONS = [_ConvoyActions(seat) for seat in range(max(_OPPONENTS))]
-
-
-@lru_cache(maxsize=65536)
-def _convoys(seat: int, hand: tuple[int, ...]) -> _Legal:
-    """Every distinct ordered convoy of 2 to 4 cards that ``hand`` can make, as ``seat``'s actions.
-
-    ``hand`` may be capped at 4 cards of a kind (:func:`_convoy_key`): the result is the same.
-    """
-    # A cache miss here happens a few times per game (a new hand): it only
-    # gathers actions already built (speed shaped this, with _convoy_cards).
-    return _with_set(list(map(_CONVOY_ACTIONS[seat].__getitem__, _convoy_cards(hand))))
-
-
-#: The actions of a turn with a full row and a pile left, one dict per seat, by
-#: hand as _convoy_key gives it: the lookup of most turns (_compute_legal).
-_FULL_ROW_TURNS = MemoTable(__name__, "_FULL_ROW_TURNS", parts=max(_OPPONENTS), maxsize=4096)
-_FULL_ROW_TURNS_BY_SEAT = _FULL_ROW_TURNS.parts
-
-
-@lru_cache(maxsize=65536)
-def _turn_actions(
-    seat: int, hand: tuple[int, ...], row_mask: tuple[bool, ...], pile_ok: bool
-) -> _Legal:
-    """The actions of a turn; ``hand`` may be capped at 4 of a kind (:func:`_convoy_key`)."""
-    actions = _takes(seat, row_mask, pile_ok)
-    pass_ = _PASS[seat]
-    if sum(hand) < 2:
-        actions.append(pass_)
-        return _with_set(actions)
-    # The convoys (often hundreds) come with their own cached mapping, copied
-    # whole: a cache miss here (a new row or pile state) stays cheap.
-    convoys, lookup = _convoys(seat, hand)
-    lookup = {**lookup, pass_: pass_}
-    for action in actions:
-        lookup[action] = action
-    return (*actions, *convoys, pass_), lookup
-
-
-@lru_cache(maxsize=4096)
-def _second_pick_actions(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> _Legal:
-    return _with_set([*_takes(seat, row_mask, pile_ok), Action(seat, "stop")])
-
-
-#: _TAKE_ROW[seat][slot], _TAKE_PILE[seat], _PASS[seat]: built once (a turn's
-#: actions are listed again at every new hand: a cache miss stays cheap).
-_TAKE_ROW = [
-    [Action(seat, "take", source="row", slot=slot) for slot in range(ROW_SLOTS)]
-    for seat in range(max(_OPPONENTS))
-]
-_TAKE_PILE = [Action(seat, "take", source="pile") for seat in range(max(_OPPONENTS))]
-_PASS = [Action(seat, "pass") for seat in range(max(_OPPONENTS))]
-
-
-def _takes(seat: int, row_mask: tuple[bool, ...], pile_ok: bool) -> list[Action]:
-    """The draws ``seat`` may make: each row slot that holds a card, then the pile."""
-    takes = [action for action, full in zip(_TAKE_ROW[seat], row_mask) if full]
-    if pile_ok:
-        takes.append(_TAKE_PILE[seat])
-    return takes
-
-
-def _control_actions(seat: int, lieutenant: bool, captain: bool, inspector: bool) -> _Legal:
-    actions = [
-        Action(seat, "control", card=kind)
-        for kind, held in zip(CONTROLLER_KINDS, (lieutenant, captain, inspector))
-        if held
-    ]
-    actions.append(Action(seat, "decline"))
-    return _with_set(actions)
-
-
-#: _CONTROL_ACTIONS[seat][held]: a control's actions, ``held`` saying which controller
-#: kinds the hand holds (1 lieutenant + 2 captain + 4 inspector). A control is the
-#: most frequent decision, so its answers are a table built once (6 seats x 8 entries).
-_CONTROL_ACTIONS = [
-    [_control_actions(seat, bool(held & 1), bool(held & 2), bool(held & 4)) for held in range(8)]
-    for seat in range(max(_OPPONENTS))
-]
-
-
-@lru_cache(maxsize=4096)
-def _bribe_actions(
-    seat: int, hand: tuple[int, ...], rejected: tuple[tuple[int, ...], ...]
-) -> tuple[LegalActions, Mapping[Action, Action]]:
-    """Every bribe ``hand`` allows (but the ``rejected`` ones), then ``no_bribe``; and their lookup.
-
-    The bribes are a :class:`~prohis_nb.prohis.bribes.Bribes` family: a hand
-    of hundreds of cards allows billions of them, so they are decoded on
-    demand, never listed. A usual hand's few dozen bribes are listed by the
-    family, and the lookup is then a plain dict of them (``apply`` finds an
-    offer by one dict probe instead of a call through the family: speed).
-    """
-    bribes, no_bribe = Bribes(seat, hand, rejected), Action(seat, "no_bribe")
-    legal = LegalActions([bribes, (no_bribe,)])
-    listed = bribes.listed()
-    if listed is None:
-        return legal, legal.lookup
-    lookup = {action: action for action in listed}
-    lookup[no_bribe] = no_bribe
-    return legal, lookup
-
-
-@lru_cache(maxsize=1024)
-def _simple_actions(seat: int, acts: tuple[str, ...]) -> _Legal:
-    return _with_set([Action(seat, act) for act in acts])
-
-
-@lru_cache(maxsize=4096)
-def _turn_card_actions(seat: int, turned: tuple[bool, ...]) -> _Legal:
-    return _with_set(
-        [Action(seat, "turn", position=p) for p, done in enumerate(turned) if not done]
-    )

@@ -43,6 +43,8 @@ def describe(event: Event, observer: int | None) -> str:
         if observer is None:
             return f"(as seat {data['seat']} saw it) {data['line']}"
         return data["line"] if observer == data["seat"] else ""
+    if kind == "deal":  # what was dealt: read by the knowledge, never told (the log says
+        return ""  # what each seat sees of it: its own hand, in its view)
     if kind == "start":
         return f"{who} {'play' if actor == observer else 'plays'} first."
     if kind == "take_row":

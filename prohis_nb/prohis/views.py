@@ -17,20 +17,30 @@ truth and the two functions here turn it into what one reader may see:
 * :func:`table_view` builds a :class:`TableView`: everything, explicitly named
   omniscient, for a teacher.
 
-Bots and widgets receive views, never the game.
+A seat's view also carries its exact knowledge of the cards
+(``view.knowledge``, a :class:`~prohis_nb.prohis.knowledge.ProhisKnowledge`:
+for every place and kind, the exact chance, built from what the seat saw),
+next to the lower bounds the widgets and bots read (``known_in_hand``...).
+
+Bots and widgets receive views, never the game. A view given from outside
+(altered with ``dataclasses.replace``, say) is checked once by
+:func:`check_view` before anything relies on it.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
+from prohis_nb.errors import excerpt
 from prohis_nb.prohis.actions import Action
+from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import (
     KINDS,
     cards_tuple,
@@ -38,10 +48,11 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
+from prohis_nb.prohis.knowledge import ProhisKnowledge
 from prohis_nb.prohis.rules import ProhisRules
 
 if TYPE_CHECKING:
-    from prohis_nb.prohis.game import ProhisGame
+    from prohis_nb.prohis.state import ProhisTable
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,9 @@ class SeatView:
     first_pick: str | None = None
     #: In the final round, the seats still to play, in order (public; ``()`` before).
     final_turns: tuple[int, ...] = ()
+    #: What this seat knows of every card, exactly (built from what it saw).
+    #: Not in ``to_json`` (its facts are): ask it for chances, distributions, samples.
+    knowledge: ProhisKnowledge | None = field(default=None, repr=False)
 
     game = "prohis"
 
@@ -239,7 +253,7 @@ def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
     return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
 
 
-def _convoy_view(game: ProhisGame, viewer: int | None) -> ConvoyView | None:
+def _convoy_view(game: ProhisTable, viewer: int | None) -> ConvoyView | None:
     smuggler = game.smuggler
     if smuggler is None:
         return None
@@ -301,19 +315,20 @@ def _row_cards(row: tuple[int | None, ...]) -> tuple[str | None, ...]:
     return tuple(None if c is None else KINDS[c] for c in row)
 
 
-def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
-    """What ``observer`` knows of every seat (``observer == players``: what everyone knows).
+def _seat_infos(
+    game: ProhisTable, observer: int | None, bounds: LowerBounds, public_bounds: LowerBounds
+) -> tuple[SeatInfo, ...]:
+    """What ``observer`` knows of every seat (``None``: what everyone knows).
 
-    Reads the engine's bounds directly: ``view`` and ``omniscient_view`` have
-    switched the chronicle on before calling here. A seat knows its own hand
-    and warehouse exactly, so its own info holds their true contents.
+    ``bounds``: the observer's lower bounds, ``public_bounds`` everyone's, both
+    read from observations. A seat knows its own hand and warehouse exactly,
+    so its own info holds their true contents.
     """
     hands = game.hands
     warehouses = game.warehouses
-    known_hand = game._known_hand
-    seen_hands = known_hand[observer]
-    seen_warehouses = game._known_warehouse[observer]
-    public = known_hand[game.players]
+    seen_hands = bounds.hand
+    seen_warehouses = bounds.warehouse
+    public = public_bounds.hand
     out = game.out
     infos = []
     for s in range(game.players):
@@ -337,10 +352,18 @@ def _seat_infos(game: ProhisGame, observer: int) -> tuple[SeatInfo, ...]:
     return tuple(infos)
 
 
-def seat_view(game: ProhisGame, seat: int) -> SeatView:
+def seat_view(
+    game: ProhisTable,
+    seat: int,
+    log: tuple[str, ...],
+    knowledge: ProhisKnowledge,
+    bounds: LowerBounds,
+    public_bounds: LowerBounds,
+) -> SeatView:
     """Build what ``seat`` may know now. The single place hidden information is filtered.
 
-    Called by ``ProhisGame.view``, which has switched the chronicle on. (Speed:
+    Called by ``ProhisGame.view`` with the seat's log, its knowledge and the
+    lower bounds, all read from the game's events. (Speed:
     a bot looks at its view at every decision, so only this seat's score is
     computed before the end, the seat infos and row come from small caches,
     and the log is the game's kept tuple of this seat's lines.)
@@ -365,21 +388,22 @@ def seat_view(game: ProhisGame, seat: int) -> SeatView:
         score=warehouse_value(game.warehouses[seat]) + hand_value(game.hands[seat]),
         row=_row_cards(tuple(game.row)),
         pile_size=len(game.pile),
-        seats=_seat_infos(game, seat),
+        seats=_seat_infos(game, seat, bounds, public_bounds),
         convoy=_convoy_view(game, seat),
         final_round=game.final_round,
         passes_in_a_row=game.passes,
         legal_actions=game.legal_actions() if game.to_act == seat else (),
-        log=game._log_lines(seat),
+        log=log,
         final_scores=final_scores,
         winners=winners,
         first_pick=game.first_pick if game.phase == "second_pick" else None,
         final_turns=tuple(game.final_queue),
+        knowledge=knowledge,
     )
 
 
-def table_view(game: ProhisGame) -> TableView:
-    """Build the teacher's view: every card, in every place."""
+def table_view(game: ProhisTable, log: tuple[str, ...], bounds: LowerBounds) -> TableView:
+    """Build the teacher's view: every card, in every place (``log``: the teacher's)."""
     return TableView(
         players=game.players,
         rules=game.rules,
@@ -392,13 +416,13 @@ def table_view(game: ProhisGame) -> TableView:
         winners=tuple(game.winners()),
         row=_row_cards(tuple(game.row)),
         pile=tuple(KINDS[c] for c in reversed(game.pile)),
-        seats=_seat_infos(game, game.players),
+        seats=_seat_infos(game, None, bounds, bounds),
         convoy=_convoy_view(game, None),
         final_round=game.final_round,
         final_turns=tuple(game.final_queue),
         passes_in_a_row=game.passes,
         legal_actions=game.legal_actions(),
-        log=game._log_lines(None),
+        log=log,
     )
 
 
@@ -490,15 +514,14 @@ class PublicView:
         return spec(self.game).load("renderer")().public_table(self.to_json())
 
 
-def public_view(game: ProhisGame) -> PublicView:
+def public_view(game: ProhisTable, log: tuple[str, ...], bounds: LowerBounds) -> PublicView:
     """Build the public table: what every seat may know, and nothing else.
 
-    Called by ``ProhisGame.public_view``, which has switched the chronicle on.
-    Everything comes from the public knowledge (observer ``players``, no seat)
-    and the log phrased for an observer who is none of the seats.
+    Called by ``ProhisGame.public_view`` with the log phrased for an observer
+    who is none of the seats and everyone's lower bounds (``bounds``).
     """
     ended = game.over
-    public_seat = game.players  # the observer index of "everyone" (no seat)
+    public_seat = game.players  # an observer who is none of the seats
     return PublicView(
         players=game.players,
         rules=game.rules,
@@ -507,13 +530,187 @@ def public_view(game: ProhisGame) -> PublicView:
         decision=game.decision,
         row=_row_cards(tuple(game.row)),
         pile_size=len(game.pile),
-        seats=_seat_infos(game, public_seat),
+        seats=_seat_infos(game, None, bounds, bounds),
         convoy=_convoy_view(game, public_seat),
         final_round=game.final_round,
         passes_in_a_row=game.passes,
-        log=game._log_lines(public_seat),
+        log=log,
         final_scores=tuple(game.scores()) if ended else None,
         winners=tuple(game.winners()) if ended else None,
         first_pick=game.first_pick if game.phase == "second_pick" else None,
         final_turns=tuple(game.final_queue),
     )
+
+
+# ---------------------------------------------------------------- a view given from outside
+
+_PHASES = (
+    "turn",
+    "second_pick",
+    "control",
+    "bribe",
+    "bribe_answer",
+    "inspect_or_waive",
+    "inspection",
+)
+
+
+def check_view(view: Any) -> None:
+    """Refuse, with a :class:`~prohis_nb.errors.ViewError` saying what is wrong, a view no game
+    could show.
+
+    A seat's view given from outside (a bot's, the coach's, ``determinize``'s
+    argument) may have been altered, with ``dataclasses.replace`` say: a
+    ``decision`` of ``()``, ``seats={}``, ``row=[]``, ``players=0`` or 2,000.
+    This checks it once, before anything relies on it: the types and sizes of
+    its fields, that they agree with each other and with the rules, and that
+    its knowledge (built from what the seat saw) agrees with the sizes it
+    shows. Cheap for a view the engine built; nothing is allocated in
+    proportion to a number the view claims.
+    """
+    from prohis_nb.core.knowledge import ModelError
+    from prohis_nb.errors import ViewError
+
+    def refuse(what: str) -> ViewError:
+        return ViewError(f"not a view a Prohis game could show: {what}")
+
+    if not isinstance(view, SeatView):
+        raise ViewError(
+            f"a Prohis seat's view (game.view(seat)) is needed, got {type(view).__name__}"
+        )
+    rules = view.rules
+    if not isinstance(rules, ProhisRules):
+        raise refuse(f"rules must be ProhisRules, got {type(rules).__name__}")
+    players = view.players
+    if isinstance(players, bool) or not isinstance(players, int) or players != rules.players:
+        raise refuse(f"players is {excerpt(players)} but its rules are for {rules.players} players")
+    seat = view.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise refuse(f"seat must be 0 to {players - 1}, got {excerpt(seat)}")
+    seats = view.seats
+    if not isinstance(seats, tuple) or len(seats) != players:
+        raise refuse(f"seats must be a tuple of {players} SeatInfo, got {excerpt(seats)}")
+    for index, info in enumerate(seats):
+        if not isinstance(info, SeatInfo) or info.seat != index:
+            raise refuse(
+                f"seats[{index}] must be the SeatInfo of seat {index}, got {excerpt(info)}"
+            )
+        for name in ("hand_size", "warehouse_size"):
+            size = getattr(info, name)
+            if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+                raise refuse(f"seats[{index}].{name} must be a whole number, got {excerpt(size)}")
+        for name in ("known_in_hand", "known_in_warehouse", "known_to_all"):
+            _check_cards(getattr(info, name), f"seats[{index}].{name}", refuse)
+    _check_cards(view.hand, "hand", refuse)
+    _check_cards(view.warehouse, "warehouse", refuse)
+    if len(view.hand) != seats[seat].hand_size:
+        raise refuse(
+            f"hand holds {len(view.hand)} cards but seats[{seat}] says {seats[seat].hand_size}"
+        )
+    row = view.row
+    if not isinstance(row, tuple) or len(row) != 4:
+        raise refuse(f"row must be a tuple of the 4 slots, got {excerpt(row)}")
+    _check_cards(tuple(card for card in row if card is not None), "row", refuse)
+    pile = view.pile_size
+    if isinstance(pile, bool) or not isinstance(pile, int) or pile < 0:
+        raise refuse(f"pile_size must be a whole number, got {excerpt(pile)}")
+    if not isinstance(view.ended, bool):
+        raise refuse(f"ended must be True or False, got {excerpt(view.ended)}")
+    decision = view.decision
+    if view.ended:
+        if decision is not None or view.to_act is not None:
+            raise refuse("a finished game has no decision and no seat to act")
+    else:
+        if not isinstance(decision, Decision) or decision.kind not in _PHASES:
+            raise refuse(
+                f"decision must be a Decision of kind {', '.join(_PHASES)}, got {excerpt(decision)}"
+            )
+        if (
+            decision.seat != view.to_act
+            or not isinstance(view.to_act, int)
+            or not 0 <= view.to_act < players
+        ):
+            raise refuse(
+                f"to_act ({excerpt(view.to_act)}) must be the deciding seat "
+                f"({excerpt(decision.seat)})"
+            )
+    convoy = view.convoy
+    in_convoy = decision is not None and decision.kind not in ("turn", "second_pick")
+    if in_convoy != (convoy is not None):
+        raise refuse("a convoy is shown exactly while one is being resolved")
+    if convoy is not None:
+        _check_convoy(convoy, players, seat, refuse)
+    knowledge = view.knowledge
+    if not isinstance(knowledge, ProhisKnowledge):
+        raise refuse(
+            f"knowledge must be the seat's ProhisKnowledge, got {type(knowledge).__name__}"
+        )
+    if (
+        knowledge.observer != seat
+        or knowledge.players != players
+        or knowledge.bribe_rounds != rules.bribe_rounds
+        or not isinstance(knowledge.observations, tuple)
+    ):
+        raise refuse("its knowledge belongs to another seat, table or rules")
+    try:
+        sizes = {"pile": pile}
+        for info in seats:
+            sizes[f"hand {info.seat}"] = info.hand_size
+            sizes[f"warehouse {info.seat}"] = info.warehouse_size
+        for place, size in sizes.items():
+            if knowledge.size(place) != size:
+                raise refuse(
+                    f"{place} holds {size} cards but the seat saw {knowledge.size(place)} go there"
+                )
+        if knowledge.model.expected(f"hand {seat}") != {
+            kind: Fraction(view.hand.count(kind)) for kind in KINDS
+        }:
+            raise refuse(f"hand {list(view.hand)} is not the hand the seat saw")
+    except ModelError as problem:
+        raise refuse(f"its knowledge does not hold together: {problem}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:
+        raise refuse(f"its knowledge is malformed ({type(problem).__name__})") from None
+
+
+def _check_cards(cards: Any, name: str, refuse: Any) -> None:
+    if not isinstance(cards, tuple) or not all(
+        isinstance(card, str) and card in _KIND_SET for card in cards
+    ):
+        raise refuse(
+            f"{name} must be a tuple of card kinds ({', '.join(KINDS)}), got {excerpt(cards)}"
+        )
+
+
+def _check_convoy(convoy: Any, players: int, seat: int, refuse: Any) -> None:
+    if not isinstance(convoy, ConvoyView):
+        raise refuse(f"convoy must be a ConvoyView, got {type(convoy).__name__}")
+    smuggler = convoy.smuggler
+    if isinstance(smuggler, bool) or not isinstance(smuggler, int) or not 0 <= smuggler < players:
+        raise refuse(f"convoy.smuggler must be a seat, got {excerpt(smuggler)}")
+    cards, turned = convoy.cards, convoy.turned
+    if not isinstance(cards, tuple) or not 2 <= len(cards) <= 4 or not isinstance(turned, tuple):
+        raise refuse(f"convoy.cards must hold 2 to 4 positions, got {excerpt(cards)}")
+    if len(turned) != len(cards) or not all(isinstance(t, bool) for t in turned):
+        raise refuse("convoy.turned must say, for each position, whether it is face up")
+    for card, shown in zip(cards, turned):
+        if card is None and (shown or seat == smuggler):
+            raise refuse("convoy.cards hides a card the seat sees")
+        if card is not None and card not in _KIND_SET:
+            raise refuse(f"convoy.cards holds {excerpt(card)}, not a card kind")
+    for played in convoy.controls:
+        if not (isinstance(played, tuple) and len(played) == 2 and played[1] in _KIND_SET):
+            raise refuse(f"convoy.controls holds {excerpt(played)}")
+    for name in ("controller",):
+        value = getattr(convoy, name)
+        if value is not None and (not isinstance(value, int) or not 0 <= value < players):
+            raise refuse(f"convoy.{name} must be a seat or None, got {excerpt(value)}")
+    if convoy.controller_card is not None and convoy.controller_card not in _KIND_SET:
+        raise refuse(f"convoy.controller_card is {excerpt(convoy.controller_card)}")
+    if convoy.bribe is not None:
+        _check_cards(convoy.bribe, "convoy.bribe", refuse)
+    if convoy.rejected_bribes is not None:
+        for offer in convoy.rejected_bribes:
+            _check_cards(offer, "convoy.rejected_bribes", refuse)
+
+
+_KIND_SET = frozenset(KINDS)

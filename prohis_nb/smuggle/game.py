@@ -21,48 +21,31 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
-from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
+from prohis_nb.smuggle.actions import Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
-from prohis_nb.smuggle.knowledge import Knowledge
-from prohis_nb.smuggle.log import phrasings
-from prohis_nb.smuggle.rules import MAX_PLAYERS, SmuggleRules
+from prohis_nb.smuggle.knowledge import LowerBounds, SmuggleKnowledge, observe
+from prohis_nb.smuggle.legal import ANSWERS, DECLARE_CACHE, declare_actions, discard_actions
+from prohis_nb.smuggle.log import describe, phrasings
+from prohis_nb.smuggle.rules import SmuggleRules
+from prohis_nb.smuggle.state import SearchShown, SmuggleState
+from prohis_nb.smuggle.views import (
+    PublicView,
+    SeatView,
+    TableView,
+    public_view,
+    seat_view,
+    table_view,
+)
 
 #: The 54 cards in a fixed order (the order a shuffle starts from).
 PACK: tuple[str, ...] = tuple(kind for kind, n in PACK_COUNTS.items() for _ in range(n))
 HAND_SIZE = 4
-
-_DECLARE_CACHE: dict[int, tuple[tuple[Action, ...], dict[Action, Action]]] = {}
-
-
-def _declare_actions(seat: int) -> tuple[tuple[Action, ...], dict[Action, Action]]:
-    """The 495 declarations and the immunity claim of ``seat``, built once per seat."""
-    legal = tuple(Action(seat, "declare", items=d) for d in DECLARATIONS)
-    legal += (Action(seat, "immunity"),)
-    _DECLARE_CACHE[seat] = (legal, {a: a for a in legal})
-    return _DECLARE_CACHE[seat]
-
-
-class SearchShown(NamedTuple):
-    """The last hand searched this round, shown to everyone.
-
-    ``how``: ``"officer"`` (a search), ``"informer"`` or ``"challenge"`` (of an
-    immunity claim); ``truth``: the declaration was the complete truth.
-    """
-
-    searcher: int
-    holder: int
-    cards: tuple[str, ...]
-    how: str
-    truth: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self._asdict(), "cards": list(self.cards)}
 
 
 def dutiable_counts(cards: Any) -> Counter:
@@ -112,30 +95,6 @@ class _Amounts:
     def fines(self, cards: Any) -> int:
         """Fines on every dutiable card of a hand (``board.hand_fines`` of its counts)."""
         return sum(map(self._fine.__getitem__, cards))
-
-
-_Legal = tuple[tuple[Action, ...], dict[Action, Action]]
-
-
-def _answer_actions() -> dict[tuple[int, str], _Legal]:
-    """``accept`` or another answer (search, inform, challenge), for every seat: built once."""
-    out: dict[tuple[int, str], _Legal] = {}
-    for seat in range(MAX_PLAYERS):
-        for other in ("search", "inform", "challenge"):
-            legal: tuple[Action, ...] = (Action(seat, "accept"), Action(seat, other))
-            out[seat, other] = (legal, {a: a for a in legal})
-    return out
-
-
-#: The two-answer decisions of every seat (the Officer's and the receiver's).
-_ANSWERS = _answer_actions()
-
-
-@lru_cache(maxsize=1024)
-def _discards(seat: int, kinds: tuple[str, ...]) -> tuple[tuple[Action, ...], dict[Action, Action]]:
-    """One discard per kind in ``kinds``: built once, then shared."""
-    legal = tuple(Action(seat, "discard", card=k) for k in kinds)
-    return legal, {a: a for a in legal}
 
 
 @lru_cache(maxsize=1024)
@@ -237,14 +196,19 @@ class SmuggleGame(GameBase):
         self.phase = "declare"
         self.last_search: SearchShown | None = None
         self._events: list[Event] = []
-        # What each seat knows (known_hand, known_discards) is read from the
-        # events when a view asks for it (smuggle.knowledge), not kept at every step.
-        self._knowledge = Knowledge(self.players)
+        # What each seat knows is read from the events when a view asks for it
+        # (smuggle.knowledge), not kept at every step.
+        self._priors: dict[int | None, tuple] = {}
         # Every event phrased for its actor and for the other seats (see _log_lines).
         self._phrasings: list[tuple[int | None, str, str]] = []
         self._amounts = _Amounts(rules.board)
         self._start_round()
         self._start()
+
+    def _start(self) -> None:
+        self._observed: dict[int | None, tuple[int, tuple]] = {}
+        self._bounds: dict[int | None, tuple[int, LowerBounds]] = {}
+        super()._start()
 
     # ------------------------------------------------------------ flow
     #
@@ -266,7 +230,6 @@ class SmuggleGame(GameBase):
         self.discards = []
         self.hand = []
         self.last_search = None
-        self._round_start = len(self._events)  # where smuggle.knowledge starts reading
         self._events.append(("round", None, (self.round, self.officer)))  # type: ignore[arg-type]
         self._fresh_hand(self._next_player(self.officer))
 
@@ -318,21 +281,47 @@ class SmuggleGame(GameBase):
         self._events.append(("search", searcher, shown))  # type: ignore[arg-type]
         return truth, DIPLOMATIC_BAG in cards
 
+    # ------------------------------------------------------------ what each seat knows
+
+    def _observations(self, observer: int | None) -> tuple:
+        """``observer``'s observations so far (smuggle.knowledge.observe), kept and extended."""
+        events = self._events
+        done, seen = self._observed.get(observer, (0, ()))
+        if done == 0:
+            seen = self._priors.get(observer, ())
+        if done < len(events):
+            new = [o for e in events[done:] if (o := observe(e, observer)) is not None]
+            if new:
+                seen = (*seen, *new)
+            self._observed[observer] = (len(events), seen)
+        return seen
+
+    def _lower_bounds(self, observer: int | None) -> LowerBounds:
+        """``observer``'s lower bounds, read from its observations (kept and extended)."""
+        observations = self._observations(observer)
+        done, bounds = self._bounds.get(observer, (0, None))
+        if bounds is None:
+            bounds = LowerBounds(observer)
+        for observation in observations[done:]:
+            bounds.read(observation)
+        self._bounds[observer] = (len(observations), bounds)
+        return bounds
+
+    def knowledge(self, seat: int | None) -> SmuggleKnowledge:
+        """What ``seat`` (``None``: everyone) knows of this round's cards, exactly."""
+        if seat is not None:
+            self.check_seat(seat)
+        return SmuggleKnowledge(seat, self.players, self._observations(seat))
+
     @property
     def known_hand(self) -> list[Counter]:
         """Per seat, the cards it knows are in the current hand (a lower bound)."""
-        knowledge = self._knowledge
-        if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events, self._round_start)
-        return knowledge.hand
+        return [self._lower_bounds(seat).hand for seat in range(self.players)]
 
     @property
     def known_discards(self) -> list[Counter]:
         """Per seat, the cards it knows are in this round's discard pile."""
-        knowledge = self._knowledge
-        if knowledge.done != len(self._events):
-            knowledge.catch_up(self._events, self._round_start)
-        return knowledge.discards
+        return [self._lower_bounds(seat).discards for seat in range(self.players)]
 
     # ------------------------------------------------------------ the rules' part
 
@@ -353,17 +342,17 @@ class SmuggleGame(GameBase):
         phase = self.phase
         if phase == "declare":
             # (built at a seat's first declaration, then shared by every game)
-            return _DECLARE_CACHE.get(self.holder) or _declare_actions(self.holder)  # type: ignore
+            return DECLARE_CACHE.get(self.holder) or declare_actions(self.holder)  # type: ignore
         # The lists are cached and shared, not built at every decision.
         if phase == "officer":
-            return _ANSWERS[self.officer, "challenge" if self.immunity else "search"]
+            return ANSWERS[self.officer, "challenge" if self.immunity else "search"]
         if phase == "receiver":
-            return _ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
+            return ANSWERS[self.receiver, "challenge" if self.immunity else "inform"]  # type: ignore[index]
         if phase == "ended":
             return (), {}
         # discard
         kinds = (DIPLOMATIC_BAG,) if DIPLOMATIC_BAG in self.hand else tuple(sorted(set(self.hand)))
-        return _discards(self.holder, kinds)
+        return discard_actions(self.holder, kinds)
 
     def _forced_is_public(self) -> bool:
         """Whether the pending decision is forced follows from public facts (core's hook).
@@ -473,23 +462,105 @@ class SmuggleGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
-    def _copy_state(self, other: GameBase) -> None:
-        assert isinstance(other, SmuggleGame)
-        other._packs = self._packs
-        other.money = list(self.money)
-        other.round, other.officer, other.phase = self.round, self.officer, self.phase
-        other.pack, other.discards, other.hand = (
-            list(self.pack),
-            list(self.discards),
-            list(self.hand),
+    # ------------------------------------------------------------ the state value
+
+    def state(self) -> SmuggleState:
+        """The position as one frozen value (see :mod:`prohis_nb.smuggle.state`)."""
+        return SmuggleState(
+            packs=self._packs,
+            money=tuple(self.money),
+            round=self.round,
+            officer=self.officer,
+            phase=self.phase,
+            pack=tuple(self.pack),
+            discards=tuple(self.discards),
+            hand=tuple(self.hand),
+            holder=self.holder,
+            receiver=self.receiver,
+            declared=self.declared,
+            immunity=self.immunity,
+            last_search=self.last_search,
         )
-        other.holder, other.receiver = self.holder, self.receiver
-        other.declared, other.immunity = self.declared, self.immunity
-        other.last_search = self.last_search
-        other._knowledge = self._knowledge.copy()
-        other._phrasings = list(getattr(self, "_phrasings", ()))
-        other._round_start = self._round_start
-        other._amounts = self._amounts
+
+    def _set_state(self, state: SmuggleState) -> None:
+        self._packs = state.packs
+        self.money = list(state.money)
+        self.round, self.officer, self.phase = state.round, state.officer, state.phase
+        self.pack, self.discards, self.hand = (
+            list(state.pack),
+            list(state.discards),
+            list(state.hand),
+        )
+        self.holder, self.receiver = state.holder, state.receiver
+        self.declared, self.immunity = state.declared, state.immunity
+        self.last_search = state.last_search
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The whole game as plain values: rules, setup, the position, the history."""
+        return {
+            "rules": self.rules,
+            "setup": self.setup,
+            "state": self.state(),
+            "actions": list(self._actions),
+            "forced": dict(self._forced),
+            "initial_forced": tuple(self._initial_forced),
+            "events": list(self._events),
+            "priors": dict(self._priors),
+        }
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        self.rules = data["rules"]
+        self.players = self.rules.players
+        self.setup = data["setup"]
+        self._set_state(data["state"])
+        self._actions = list(data["actions"])
+        self._forced = dict(data["forced"])
+        self._initial_forced = tuple(data["initial_forced"])
+        self._events = list(data["events"])
+        self._priors = dict(data["priors"])
+        self._phrasings = []
+        self._amounts = _Amounts(self.rules.board)
+        self._log_cache = {}
+        self._legal = self._legal_set = None
+        self._observed, self._bounds = {}, {}
+
+    @classmethod
+    def from_state(
+        cls,
+        rules: SmuggleRules,
+        state: SmuggleState,
+        *,
+        setup: Mapping[str, Any],
+        recalled: list[Event] | tuple[Event, ...] = (),
+        priors: Mapping[int | None, tuple] | None = None,
+    ) -> SmuggleGame:
+        """A game at ``state`` with no past actions (a table drawn by ``determinize``).
+
+        ``recalled``: events to start its log with; ``priors``: for an
+        observer (a seat, ``None`` for everyone), the observations it starts
+        from (its knowledge and lower bounds are read from them).
+        """
+        game = object.__new__(cls)
+        game.__setstate__(
+            {
+                "rules": rules,
+                "setup": dict(setup),
+                "state": state,
+                "actions": [],
+                "forced": {},
+                "initial_forced": (),
+                "events": list(recalled),
+                "priors": dict(priors or {}),
+            }
+        )
+        game._initial_forced = tuple(game._take_forced_steps())
+        return game
+
+    def copy(self) -> SmuggleGame:
+        """An independent copy (its state value and its history; caches shared where immutable)."""
+        other = super().copy()
+        other._observed = dict(self._observed)
+        return other
 
     def _fresh(self) -> SmuggleGame:
         if "seed" in self.setup:
@@ -524,8 +595,6 @@ class SmuggleGame(GameBase):
         return list(self.money)
 
     def describe_event(self, event: Event, observer: int | None) -> str:
-        from prohis_nb.smuggle.log import describe
-
         return describe(event, observer)
 
     def _event_shows(self, event: Event, seat: int) -> str | None:
@@ -562,23 +631,21 @@ class SmuggleGame(GameBase):
         self._log_cache[seat] = (len(events), lines)
         return lines
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (a frozen ``SeatView``)."""
-        from prohis_nb.smuggle.views import seat_view
+        self.check_seat(seat)
+        bounds = self._lower_bounds(seat)
+        return seat_view(
+            self, seat, self._log_lines(seat), self.knowledge(seat), bounds.hand, bounds.discards
+        )
 
-        return seat_view(self, self.check_seat(seat))
-
-    def omniscient_view(self):
+    def omniscient_view(self) -> TableView:
         """Everything, hidden cards included (a frozen ``TableView``): for teachers."""
-        from prohis_nb.smuggle.views import table_view
+        return table_view(self, self._log_lines(None))
 
-        return table_view(self)
-
-    def public_view(self):
+    def public_view(self) -> PublicView:
         """What every seat may know, and no card of any hand (a frozen ``PublicView``)."""
-        from prohis_nb.smuggle.views import public_view
-
-        return public_view(self)
+        return public_view(self, self._log_lines(self.players))
 
     def _repr_html_(self) -> str:
         # ``game`` alone in a cell: the public table, never the hands (docs/teaching.md).

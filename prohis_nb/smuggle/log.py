@@ -19,7 +19,7 @@ kind            actor                          data
 ``accept``      the Officer or the receiver    ``"officer"`` or ``"receiver"``
 ``pass``        the holder                     the receiver
 ``look``        the receiver                   the hand's cards (a tuple)
-``search``      the searcher                   the :class:`~prohis_nb.smuggle.game.SearchShown`
+``search``      the searcher                   the :class:`~prohis_nb.smuggle.state.SearchShown`
 ``pay``         the payer                      ``(payee, amount, why)``
 ``discard``     the receiver                   the card discarded
 ``round_end``   ``None``                       ``(round, cards left in the pack)``
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from prohis_nb.core.game import Event
 
 if TYPE_CHECKING:
-    from prohis_nb.smuggle.game import SearchShown
+    from prohis_nb.smuggle.state import SearchShown
 
 
 def _cards(cards: tuple[str, ...]) -> str:

@@ -41,6 +41,10 @@ class SmuggleRules:
         if not isinstance(self.board, Board):
             raise RulesError(f"board must be a Board, got {excerpt(self.board)}")
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its record form (a board holds read-only mappings, which do not pickle)."""
+        return (SmuggleRules.from_json, (self.to_json(),))
+
     def total_money(self) -> int:
         """All the money in the game: players x starting money.
 

@@ -7,17 +7,29 @@ discard sizes; once the game has ended, every seat's final money
 ``winners`` (``None`` before the end, as in a Prohis seat's view).
 A hand's cards are seen by its holder (the drawer, or a receiver once it has
 accepted); the pack order never leaves the engine except through ``omniscient_view``.
+A seat's view also carries its exact knowledge of the round's cards
+(``view.knowledge``, a :class:`~prohis_nb.smuggle.knowledge.SmuggleKnowledge`),
+next to the lower bounds ``known_in_hand`` and ``known_discards``. A view
+given from outside is checked once by :func:`check_view`.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
+from prohis_nb.errors import excerpt
 from prohis_nb.smuggle.board import PACK_COUNTS
-from prohis_nb.smuggle.game import SearchShown
+from prohis_nb.smuggle.knowledge import SmuggleKnowledge
+from prohis_nb.smuggle.state import SearchShown
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from prohis_nb.smuggle.state import SmuggleTable
 
 
 @dataclass(frozen=True)
@@ -54,9 +66,13 @@ class SeatView:
     #: Cards this seat knows are in this round's discard pile (searched hands,
     #: its own discards, what it knew of a hand when it was thrown away).
     known_discards: tuple[str, ...] = ()
+    #: What this seat knows of the round's cards, exactly (built from what it saw).
+    #: Not in ``to_json``: ask it for chances, distributions, samples.
+    knowledge: SmuggleKnowledge | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "knowledge"}
+        data["rules"] = copy.deepcopy(self.rules)  # (its own dict, as a view's JSON is)
         data["decision"] = _decision_json(self.decision)
         data["last_search"] = self.last_search.to_json() if self.last_search else None
         data["legal_actions"] = legal_actions_json(self.legal_actions)
@@ -101,7 +117,7 @@ def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
     return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
 
 
-def _common(game) -> dict[str, Any]:
+def _common(game: SmuggleTable) -> dict[str, Any]:
     decision = game.decision
     return {
         "players": game.players,
@@ -122,8 +138,18 @@ def _common(game) -> dict[str, Any]:
 _new_view = object.__new__
 
 
-def seat_view(game, seat: int) -> SeatView:
+def seat_view(
+    game: SmuggleTable,
+    seat: int,
+    log: tuple[str, ...],
+    knowledge: SmuggleKnowledge,
+    known_hand: Counter,
+    known_discards: Counter,
+) -> SeatView:
     """The view of ``seat``: public facts, its own hand, its legal actions when it decides.
+
+    ``log``, ``knowledge`` and the lower bounds (``known_hand``,
+    ``known_discards``) are the seat's, read from the game's events.
 
     Speed shaped the construction (issue 15: a tournament builds a hundred
     views per game): a frozen dataclass's ``__init__`` sets its 23 fields one
@@ -157,11 +183,12 @@ def seat_view(game, seat: int) -> SeatView:
         pack_size=len(game.pack),
         discard_size=len(game.discards),
         legal_actions=game.legal_actions() if to_act == seat else (),
-        log=game._log_lines(seat),  # kept and extended, not re-phrased (speed)
+        log=log,  # kept and extended, not re-phrased (speed)
         final_scores=tuple(game.scores()) if ended else None,
         winners=tuple(game.winners()) if ended else None,
-        known_in_hand=_cards(game.known_hand[seat]),
-        known_discards=_cards(game.known_discards[seat]),
+        known_in_hand=_cards(known_hand),
+        known_discards=_cards(known_discards),
+        knowledge=knowledge,
     )
     return view
 
@@ -178,8 +205,8 @@ def _cards(counts) -> tuple[str, ...]:
     return tuple(sorted(counts.elements(), key=_ORDER.__getitem__))
 
 
-def table_view(game) -> TableView:
-    """The teacher's view of everything."""
+def table_view(game: SmuggleTable, log: tuple[str, ...]) -> TableView:
+    """The teacher's view of everything (``log``: the teacher's)."""
     hands = tuple(tuple(game.hand) if seat == game.holder else () for seat in range(game.players))
     return TableView(
         scores=tuple(game.scores()),
@@ -188,7 +215,7 @@ def table_view(game) -> TableView:
         pile=len(game.pack),
         pack=tuple(reversed(game.pack)),
         discards=tuple(game.discards),
-        log=game._log_lines(None),
+        log=log,
         **_common(game),
     )
 
@@ -251,16 +278,136 @@ class PublicView:
         return spec(self.game).load("renderer")().public_table(self.to_json())
 
 
-def public_view(game) -> PublicView:
-    """Build the public table of a Smuggle game: what every seat may know, nothing else."""
+def public_view(game: SmuggleTable, log: tuple[str, ...]) -> PublicView:
+    """Build the public table of a Smuggle game: what every seat may know, nothing else.
+
+    ``log``: the log as a seat that is none of the players hears it.
+    """
     ended = game.phase == "ended"
     return PublicView(
         money=tuple(game.money),
         hand_size=len(game.hand),
         pack_size=len(game.pack),
         discard_size=len(game.discards),
-        log=game._log_lines(game.players),  # as a seat that is none of the players hears it
+        log=log,
         final_scores=tuple(game.scores()) if ended else None,
         winners=tuple(game.winners()) if ended else None,
         **_common(game),
     )
+
+
+# ---------------------------------------------------------------- a view given from outside
+
+_PHASES = ("declare", "officer", "receiver", "discard")
+_KINDS = frozenset(PACK_COUNTS)
+_PACK = sum(PACK_COUNTS.values())
+
+
+def check_view(view: Any) -> None:
+    """Refuse, with a :class:`~prohis_nb.errors.ViewError` saying what is wrong, a view no game
+    could show.
+
+    A seat's view given from outside (a bot's, the coach's, ``determinize``'s
+    argument) may have been altered, with ``dataclasses.replace`` say. This
+    checks it once, before anything relies on it: its fields' types and
+    sizes, that they agree with each other and with the rules, and that its
+    knowledge (built from what the seat saw) agrees with the sizes it shows.
+    Nothing is allocated in proportion to a number the view claims.
+    """
+    from prohis_nb.core.knowledge import ModelError
+    from prohis_nb.errors import ProhisNbError, ViewError
+    from prohis_nb.smuggle.rules import SmuggleRules
+
+    def refuse(what: str) -> ViewError:
+        return ViewError(f"not a view a Smuggle game could show: {what}")
+
+    if not isinstance(view, SeatView):
+        raise ViewError(
+            f"a Smuggle seat's view (game.view(seat)) is needed, got {type(view).__name__}"
+        )
+    try:
+        rules = SmuggleRules.from_json(view.rules)
+    except (ProhisNbError, TypeError, ValueError) as problem:
+        raise refuse(f"its rules are not Smuggle rules ({problem})") from None
+    players = view.players
+    if isinstance(players, bool) or not isinstance(players, int) or players != rules.players:
+        raise refuse(f"players is {excerpt(players)} but its rules are for {rules.players} players")
+
+    def is_seat(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+    if not is_seat(view.seat):
+        raise refuse(f"seat must be 0 to {players - 1}, got {excerpt(view.seat)}")
+    money = view.money
+    if (
+        not isinstance(money, tuple)
+        or len(money) != players
+        or not all(isinstance(m, int) and not isinstance(m, bool) for m in money)
+    ):
+        raise refuse(f"money must be a tuple of {players} whole numbers, got {excerpt(money)}")
+    if not isinstance(view.round, int) or not 0 <= view.round < players:
+        raise refuse(f"round must be 0 to {players - 1}, got {excerpt(view.round)}")
+    if view.officer != view.round:
+        raise refuse(
+            f"the Officer of round {view.round} is seat {view.round}, not {excerpt(view.officer)}"
+        )
+    sizes = {"pack": view.pack_size, "hand": view.hand_size, "discards": view.discard_size}
+    for name, size in sizes.items():
+        if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= _PACK:
+            raise refuse(f"{name} size must be 0 to {_PACK}, got {excerpt(size)}")
+    if not isinstance(view.ended, bool):
+        raise refuse(f"ended must be True or False, got {excerpt(view.ended)}")
+    decision = view.decision
+    if view.ended:
+        if decision is not None or view.to_act is not None:
+            raise refuse("a finished game has no decision and no seat to act")
+        return
+    if not isinstance(decision, Decision) or decision.kind not in _PHASES:
+        raise refuse(
+            f"decision must be a Decision of kind {', '.join(_PHASES)}, got {excerpt(decision)}"
+        )
+    if decision.seat != view.to_act or not is_seat(view.to_act):
+        raise refuse(
+            f"to_act ({excerpt(view.to_act)}) must be the deciding seat ({excerpt(decision.seat)})"
+        )
+    if sum(sizes.values()) != _PACK:
+        raise refuse(
+            f"the pack, the hand and the discards hold {sum(sizes.values())} cards, not {_PACK}"
+        )
+    if not is_seat(view.holder) or view.holder == view.officer:
+        raise refuse(f"holder must be a seat other than the Officer, got {excerpt(view.holder)}")
+    if view.receiver is not None and (not is_seat(view.receiver) or view.receiver == view.officer):
+        raise refuse(
+            f"receiver must be a seat other than the Officer, got {excerpt(view.receiver)}"
+        )
+    hand = view.hand
+    if hand is not None and (
+        not isinstance(hand, tuple)
+        or len(hand) != view.hand_size
+        or not all(isinstance(card, str) and card in _KINDS for card in hand)
+    ):
+        raise refuse(
+            f"hand must be None or the {view.hand_size} cards of the hand, got {excerpt(hand)}"
+        )
+    knowledge = view.knowledge
+    if not isinstance(knowledge, SmuggleKnowledge):
+        raise refuse(
+            f"knowledge must be the seat's SmuggleKnowledge, got {type(knowledge).__name__}"
+        )
+    if knowledge.observer != view.seat or knowledge.players != players:
+        raise refuse("its knowledge belongs to another seat or table")
+    try:
+        for name, size in sizes.items():
+            if knowledge.size(name) != size:
+                raise refuse(
+                    f"the {name} holds {size} cards but the seat saw {knowledge.size(name)} "
+                    "go there"
+                )
+        if hand is not None:
+            seen = knowledge.expected("hand")
+            if any(seen[kind] != hand.count(kind) for kind in PACK_COUNTS):
+                raise refuse(f"hand {list(hand)} is not the hand the seat saw")
+    except ModelError as problem:
+        raise refuse(f"its knowledge does not hold together: {problem}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:
+        raise refuse(f"its knowledge is malformed ({type(problem).__name__})") from None

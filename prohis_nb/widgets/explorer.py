@@ -518,7 +518,7 @@ class Explorer(ExplainedPlot, widgets.VBox):
         if "equilibrium" in values:
             game = values["equilibrium"].game
             sentences.append(
-                "The equilibrium of the convoy game of lesson 5 (the smuggler's convoy is "
+                "The equilibrium of the convoy game of lesson 6 (the smuggler's convoy is "
                 "dirty with the probability above and then carries "
                 f"{count(game.illegal, 'illegal good')}; the bribe is the one on offer): "
                 + values["equilibrium"].summary()
@@ -527,16 +527,16 @@ class Explorer(ExplainedPlot, widgets.VBox):
             sentences.append(
                 "No convoy drawn from these cards can hold illegal goods: the controller knows "
                 "every convoy is honest, so there is nothing to bluff about (the convoy game "
-                "of lesson 5 needs some chance of illegal goods)."
+                "of lesson 6 needs some chance of illegal goods)."
             )
         elif self.show_equilibrium and values["p_dirty"] == 1:
             sentences.append(
                 "Every convoy drawn from these cards holds illegal goods: the controller knows "
-                "it, so there is nothing to bluff about (the convoy game of lesson 5 needs some "
+                "it, so there is nothing to bluff about (the convoy game of lesson 6 needs some "
                 "chance of an honest convoy)."
             )
         elif self.show_equilibrium:
-            sentences.append("Offer a bribe to see the equilibrium of the convoy game (lesson 5).")
+            sentences.append("Offer a bribe to see the equilibrium of the convoy game (lesson 6).")
         return sentences
 
     # ------------------------------------------------------------ drawing

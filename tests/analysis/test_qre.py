@@ -1,6 +1,6 @@
 """The logit QRE and its limit, against pygambit (Gambit's own logit solver) and exact fractions.
 
-* The agent QRE of lesson 5's convoy game at several λ equals pygambit's
+* The agent QRE of lesson 7's convoy game at several λ equals pygambit's
   ``logit_solve_lambda`` on the same game built as a pygambit extensive
   form (payoffs per $1,000).
 * As λ grows the controller's answer to a convoy without a bribe tends to

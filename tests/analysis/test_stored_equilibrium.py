@@ -61,6 +61,7 @@ def test_the_stored_solution_is_an_equilibrium_of_the_game(stored):
     assert (np.maximum(gain, 0) - gain * s).sum() < 1e-7  # no search rate worth changing
 
 
+@pytest.mark.slow  # 10 to 30 s: the stored solution's regrets (above) already prove it
 def test_solving_again_gives_the_stored_value(stored, fresh):
     assert fresh.value == pytest.approx(stored.value, abs=1e-9)
     assert stored.value == pytest.approx(float(stored.probability @ stored.values))

@@ -10,8 +10,10 @@ from prohis_nb import Action, Game, ProhisRules
 from prohis_nb.bots import BotError, RandomBot, make_bot, play_game
 from prohis_nb.bots.base import Bot
 from prohis_nb.core.game import Decision, GameBase
+from prohis_nb.core.knowledge import CardModel, _Component
 from prohis_nb.core.legal import LegalActions
 from prohis_nb.prohis.bribes import Bribes
+from prohis_nb.prohis.knowledge import ProhisKnowledge, _Checkpoints
 from prohis_nb.prohis.views import ConvoyView, SeatInfo, SeatView
 
 PLAIN = (str, int, float, bool, type(None))
@@ -40,15 +42,16 @@ def reachable_values(value, path="view"):
             yield from reachable_values(item, f"{path}[{i}]")
     elif isinstance(value, LegalActions):  # bribes decoded on demand: walk what it holds
         yield from reachable_values(value.parts, f"{path}.parts")
-    elif isinstance(value, Bribes):
+    elif isinstance(value, Bribes | ProhisKnowledge | _Checkpoints | CardModel | _Component):
         assert not hasattr(value, "__dict__")  # only its slots hold data
         for name in value.__slots__:
-            yield from reachable_values(getattr(value, name), f"{path}.{name}")
+            yield from reachable_values(getattr(value, name, None), f"{path}.{name}")
 
 
 ALLOWED = (
     *PLAIN,
     *(SeatView, SeatInfo, ConvoyView, ProhisRules, Decision, Action, LegalActions, Bribes),
+    *(ProhisKnowledge, _Checkpoints, CardModel, _Component),  # a seat's knowledge, and its model
     *(tuple, list, dict),
 )
 
@@ -87,6 +90,7 @@ def test_no_game_object_is_reachable_from_a_view():
     checked = 0
     for bot in bots:
         for view, legal in bot.calls[::7]:
+            assert view.knowledge.model  # (built, so that the walk sees the model too)
             for path, value in reachable_values((view, legal)):
                 assert not isinstance(value, GameBase), f"{path} is the game"
                 assert isinstance(value, ALLOWED), f"{path} is a {type(value).__name__}"

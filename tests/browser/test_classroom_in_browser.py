@@ -1,6 +1,6 @@
-"""The class's results in a real browser: lesson 6's section run in JupyterLab, the CSV downloaded.
+"""The class's results in a real browser: lesson 9 run in JupyterLab, the CSV downloaded.
 
-The cells of the section "What our class did" (taken from lesson 6 itself,
+The cells of the class section (taken from lesson 9 itself,
 by their ids) are run with Run All in a notebook of their own next to the
 lessons, so the example folder ``class_records`` is found as in the lesson.
 Then, as a teacher would: the skipped files are listed, the class table shows
@@ -27,10 +27,10 @@ SECTION = "class_results_section.ipynb"
 
 
 def section_notebook() -> dict:
-    """Lesson 6's section as a notebook: its cells (ids ``cls*``) after the lesson's imports."""
-    lesson = json.loads((NOTEBOOKS / "06_strategies_in_a_tournament.ipynb").read_text())
+    """Lesson 9's class section as a notebook: its cells (ids ``cls*``) after an import."""
+    lesson = json.loads((NOTEBOOKS / "09_the_class_against_the_theory.ipynb").read_text())
     cells = [c for c in lesson["cells"] if c["id"].startswith("cls")]
-    assert len(cells) > 10, "the section 'What our class did' is missing from lesson 6"
+    assert len(cells) > 10, "the class section is missing from lesson 9"
     setup = {
         "cell_type": "code",
         "id": "setup",
@@ -95,7 +95,7 @@ def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(p
 
     from prohis_nb.text import percent
 
-    name = "06_strategies_in_a_tournament.ipynb"
+    name = "09_the_class_against_the_theory.ipynb"
     run_all_cells(page, lab, name, timeout_ms=300_000)
     folder = NOTEBOOKS / "class_records"
     files = [folder / game / f"round1_table{t}.json" for game in ("prohis", "smuggle")

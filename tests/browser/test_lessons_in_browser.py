@@ -185,9 +185,9 @@ def test_lesson_4_explorer_redraws_when_a_slider_moves(page, lab):
     explorer.screenshot(path=ARTIFACTS / "lesson04-explorer-after.png")
 
 
-def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
-    seconds = run_all_cells(page, lab, "07_declaring_to_customs.ipynb")
-    print(f"\nlesson 7: Run All took {seconds:.1f} s")
+def test_lesson_10_smuggle_table_and_declaring(page, lab):
+    seconds = run_all_cells(page, lab, "10_declaring_to_customs.ipynb")
+    print(f"\nlesson 10: Run All took {seconds:.1f} s")
 
     # --- the table: seat 1 sees its hand; the Officer (seat 0) sees only backs
     table = page.locator(".pnb-table-widget").first
@@ -198,7 +198,22 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
     expect(board).to_have_attribute("data-viewer", "0")
     assert kinds(table.locator(".pnb-hand")) == ["hidden"] * 4
     assert "watch" not in kinds(table) and "wine" not in kinds(table)
-    table.screenshot(path=ARTIFACTS / "lesson07-table-officer.png")
+    table.screenshot(path=ARTIFACTS / "lesson10-table-officer.png")
+
+    # --- play: seat 1 composes a declaration item by item and sends it
+    play = page.locator(".pnb-play").first
+    expect(play).to_contain_text("Your decision")
+    composer = play.locator(".pnb-composer-declare")
+    composer.locator("button[title='add one Wine to the declaration']").click()
+    composer.get_by_role("button", name="Declare", exact=True).click()
+    log = play.locator(".pnb-log li")
+    expect(log.filter(has_text="You declared wine")).to_have_count(1, timeout=30_000)
+    play.screenshot(path=ARTIFACTS / "lesson10-play.png")
+
+
+def test_lesson_11_customs_explorer_redraws(page, lab):
+    seconds = run_all_cells(page, lab, "11_the_signalling_game.ipynb")
+    print(f"\nlesson 11: Run All took {seconds:.1f} s")
 
     # --- the customs explorer redraws when the search-rate slider moves
     explorer = page.locator(".pnb-customs-explorer").first
@@ -218,14 +233,4 @@ def test_lesson_7_smuggle_table_explorer_and_declaring(page, lab):
     print(f"customs explorer: key press to redrawn explanation {ms:.0f} ms")
     expect(picture).to_contain_text("the Officer searches 21%")
     assert picture.inner_html() != before
-    explorer.screenshot(path=ARTIFACTS / "lesson07-explorer.png")
-
-    # --- play: seat 1 composes a declaration item by item and sends it
-    play = page.locator(".pnb-play").first
-    expect(play).to_contain_text("Your decision")
-    composer = play.locator(".pnb-composer-declare")
-    composer.locator("button[title='add one Wine to the declaration']").click()
-    composer.get_by_role("button", name="Declare", exact=True).click()
-    log = play.locator(".pnb-log li")
-    expect(log.filter(has_text="You declared wine")).to_have_count(1, timeout=30_000)
-    play.screenshot(path=ARTIFACTS / "lesson07-play.png")
+    explorer.screenshot(path=ARTIFACTS / "lesson11-explorer.png")

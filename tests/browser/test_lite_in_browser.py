@@ -9,7 +9,7 @@ install prohis_nb ipywidgets`` through piplite, the engine, and the Table,
 Stepper, Play and HotSeat widgets of lessons 1 and 2. What the page shows is
 compared with the same code run here by CPython.
 
-Lessons 3 to 7 need numpy, matplotlib, scipy: Pyodide's compiled packages,
+Lessons 3 to 12 need numpy, matplotlib, scipy: Pyodide's compiled packages,
 which the site loads from the Pyodide CDN. This machine cannot reach it; the
 test checks that they are asked for there, and nothing more.
 

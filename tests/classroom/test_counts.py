@@ -357,3 +357,14 @@ def test_bad_input_is_refused_clearly():
     with pytest.raises(RecordError, match="action 0"):
         decision_counts(bad)
     assert isinstance(Record.loads(game.record().dumps()), Record)
+
+
+def test_the_theory_column_names_models_in_words_not_modules():
+    """A learner reads the model's name: no Python module path in it (issue 23, item 6)."""
+    pytest.importorskip("scipy")
+    from prohis_nb.classroom.theory import convoy_predictions, declaration_predictions
+
+    predictions = {**convoy_predictions(0.5), **declaration_predictions()}
+    for name, prediction in predictions.items():
+        assert prediction.model, name
+        assert "analysis." not in prediction.model and "prohis_nb" not in prediction.model, name

@@ -253,9 +253,9 @@ def test_smuggle_decisions_stay_small_at_every_step():
 
 def test_two_games_at_the_same_bribe_decision_give_equal_legal_actions_and_views():
     first, second = huge_game(), huge_game()
-    from prohis_nb.prohis.game import _bribe_actions
+    from prohis_nb.prohis.legal import bribe_actions
 
-    _bribe_actions.cache_clear()  # not the same object: equal by value
+    bribe_actions.cache_clear()  # not the same object: equal by value
     second._legal = None
     assert first.legal_actions() is not second.legal_actions()
     assert first.legal_actions() == second.legal_actions()

@@ -67,10 +67,10 @@ def expected() -> dict[str, float]:
         "l3-ex2": float(caught_by_listing(["illegal", "lieutenant", "legal", "legal"], 3)),
         "l4-ex2": round(float(indifference_bribe(belief, "inspector"))),
         "l5-ex1": 4000 / (4000 + 12000),
-        "l5-ex2": round(float(solve_convoy_game(game).dirty_hand_sends_honest), 4),
-        "l5-ex3": round(float(equilibrium_set(inspector).inspect_range[1]), 4),
-        "l7-ex1": float(hand_game(["camera", "camera", "luggage", "luggage"]).search_rate),
-        "l7-ex3": round(float(declaration_equilibrium().search_rate(["wine"])), 4),
+        "l6-ex1": round(float(solve_convoy_game(game).dirty_hand_sends_honest), 4),
+        "l7-ex1": round(float(equilibrium_set(inspector).inspect_range[1]), 4),
+        "l10-ex1": float(hand_game(["camera", "camera", "luggage", "luggage"]).search_rate),
+        "l11-ex1": round(float(declaration_equilibrium().search_rate(["wine"])), 4),
     }
 
 

@@ -1,6 +1,6 @@
 """JupyterLite offline: a lesson that needs the network says so in words (issue 23, item 17).
 
-The lessons 3 to 7 need numpy, matplotlib and nashpy, which JupyterLite
+The lessons 3 to 12 need numpy, matplotlib and nashpy, which JupyterLite
 downloads from the internet. Offline, their first cell must end with a
 sentence saying what to do, not a ``ModuleNotFoundError`` traceback; here
 the same helper runs in CPython with a package that is not installed.

@@ -9,8 +9,9 @@ before it accepts it, another seat's discard, fresh hands from the pack) are
 played with the same random actions. While S's allowed-knowledge traces are
 equal up to step t (and the twin accepts the actions), S must be shown the
 same at step t: its view, the command line's ``replay --seat S`` (in-process;
-a few through the real script), the legal actions it is offered, the
-Table, Stepper, Play and HotSeat widgets drawn for it, and (issue 22) every
+a few through the real script), its exact knowledge of the cards (what it
+saw, the chances it gives, its description), the legal actions it is offered,
+the Table, Stepper, Play and HotSeat widgets drawn for it, and (issue 22) every
 button of those widgets pressed (Undo, Download, Save, the Teacher's view,
 another seat in a live Stepper), every download asked for, the coach's
 panels and every repr a notebook cell shows (``seatoutputs.every_other_path``).
@@ -81,6 +82,16 @@ def views_equal(one, two, seat: int, step: int, tables) -> None:
     assert json.dumps(one.view(seat).to_json(), sort_keys=True) == json.dumps(
         two.view(seat).to_json(), sort_keys=True
     ), f"seat {seat}'s view differs at step {step}"
+    # The seat's exact knowledge (not in the JSON): what it saw, and every chance it gives.
+    known_one, known_two = one.view(seat).knowledge, two.view(seat).knowledge
+    assert known_one == known_two, f"seat {seat}'s knowledge differs at step {step}"
+    if step % 7 == 0 and not one.ended:
+        places = known_one.places()
+        assert places == known_two.places()
+        assert [known_one.expected(p) for p in places] == [known_two.expected(p) for p in places], (
+            f"seat {seat}'s chances differ at step {step}"
+        )
+        assert known_one.describe() == known_two.describe()
     assert legal_for(one, seat) == legal_for(two, seat), f"legal actions differ at step {step}"
     for table in tables:
         table.refresh()

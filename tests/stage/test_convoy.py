@@ -396,7 +396,7 @@ def test_a_finished_convoy_announces_its_scores_to_both_seats(values):
 
 
 def test_with_own_money_an_honest_convoy_never_pays_a_dirty_hand():
-    """docs/convoy-rules.md: with lesson 5's parameters baiting comes from the race only."""
+    """docs/convoy-rules.md: with lesson 6's parameters baiting comes from the race only."""
     for payoffs, dominated in (("own", True), ("race", False)):
         rules = ConvoyRules(payoffs=payoffs)
         better = []

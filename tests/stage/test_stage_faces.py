@@ -220,7 +220,7 @@ def test_a_class_of_convoys_is_counted_by_its_own_counter(tmp_path):
     assert [g.game for g in results.games_of("customs")] == ["customs"]
     table = results.table("convoy")
     assert table["bait"].count == expected["convoys_bait"]
-    assert table["inspection"].prediction.applies  # lesson 5's theory beside it
+    assert table["inspection"].prediction.applies  # lesson 6's theory beside it
     assert f"{len(written)} games of One convoy" in results.summary()
 
 
