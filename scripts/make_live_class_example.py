@@ -1,4 +1,4 @@
-"""Write the EXAMPLE live class of lesson 13 ("Play it as a class"): simulated students, not a class.
+"""Write the EXAMPLE live class of lesson 13 ("Play it as a class"): simulated students.
 
 When nobody joins (CI, a lesson read at home, the Wi-Fi down), lesson 13
 shows this folder instead, and says so. It holds the records a live class of

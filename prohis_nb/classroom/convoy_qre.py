@@ -159,3 +159,47 @@ def learning_curves(source: Any, measures: Iterable[str] = CURVE_MEASURES) -> di
             else:
                 curves[measure].append((number, row.rate, row.count, row.out_of))
     return curves
+
+
+def curves_chart(curves: dict[str, list], who: str = "the class") -> Any:
+    """The learning curves as an SVG chart (:class:`~prohis_nb.widgets.svgchart.Chart`).
+
+    One line per rate that was counted in some round, a mark at each
+    round's rate (a round where nothing was counted is skipped). Its
+    ``description`` says every point in words, with its counts, so a reader
+    who cannot see the chart reads the same numbers. ``who`` goes in the
+    title ("the class", "the EXAMPLE class"). Show it in a notebook with
+    :func:`prohis_nb.widgets.lesson.show_chart`.
+    """
+    from prohis_nb.plots import LINE_STYLES, MARKERS, PALETTE
+    from prohis_nb.text import percent
+    from prohis_nb.widgets.svgchart import Chart, padded
+
+    rounds = sorted({p[0] for points in curves.values() for p in points}) or [1]
+    first, last = rounds[0], rounds[-1]
+    chart = Chart(
+        padded(first, last if last > first else first + 1),
+        padded(0.0, 1.0),
+        title=f"Learning curves: {who}",
+        xlabel="round",
+        ylabel="rate",
+        xformat=lambda x: f"{x:g}",
+        yformat=percent,
+    )
+    words = []
+    for index, (measure, points) in enumerate(curves.items()):
+        shown = [(r, rate, k, n) for r, rate, k, n in points if rate is not None]
+        if not shown:
+            continue
+        color = PALETTE[index % len(PALETTE)]
+        xs, ys = [p[0] for p in shown], [p[1] for p in shown]
+        if len(shown) > 1:
+            chart.line(xs, ys, color=color, style=LINE_STYLES[index % len(LINE_STYLES)])
+        chart.marks(xs, ys, label=measure, color=color, marker=MARKERS[index % len(MARKERS)])
+        said = "; ".join(f"round {r}: {percent(rate)} ({k} of {n})" for r, rate, k, n in shown)
+        words.append(f"{measure}: {said}.")
+    chart.description = (
+        f"Each rate of {who}, round by round (a round where a rate was not counted is "
+        f"left out). " + " ".join(words or ["Nothing was counted yet."])
+    )
+    return chart

@@ -170,7 +170,13 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"teacher token {where}", flush=True)
 
     service.on_ready = ready
-    server = uvicorn_server(build_app(service), sock, service.limits, log_level=args.log_level)
+    server = uvicorn_server(
+        build_app(service),
+        sock,
+        service.limits,
+        log_level=args.log_level,
+        on_exit=service.release_waiters,
+    )
     server.run(sockets=[sock])
     return 0 if service.room is not None else 1
 

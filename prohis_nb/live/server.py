@@ -170,6 +170,11 @@ class ClassService:
         #: Called once the class is ready (the command line prints where it is).
         self.on_ready: Callable[[], None] | None = None
 
+    def release_waiters(self) -> None:
+        """The server is stopping: answer the teachers' long polls now (on the server's loop)."""
+        if self.room is not None:
+            self.room.release_waiters()
+
     async def startup(self) -> None:
         from prohis_nb.live.room import new_teacher_token
 
@@ -496,9 +501,20 @@ def hide_frames_from_logs() -> None:
 
 
 def uvicorn_server(
-    app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning"
+    app: Any,
+    sock: socket.socket,
+    limits: Limits,
+    *,
+    log_level: str = "warning",
+    on_exit: Callable[[], None] | None = None,
 ) -> Any:
-    """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit)."""
+    """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit).
+
+    ``on_exit`` is called on the server's loop when it starts to stop, before it
+    waits for open requests to finish: :meth:`ClassService.release_waiters` there
+    answers the teachers' long polls at once, so a stop takes no grace period and
+    logs no cancelled request.
+    """
     from importlib.util import find_spec
 
     import uvicorn
@@ -519,7 +535,14 @@ def uvicorn_server(
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
-    server = uvicorn.Server(config)
+
+    class ClassServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            if on_exit is not None:
+                on_exit()
+            await super().shutdown(sockets=sockets)
+
+    server = ClassServer(config)
     config.load()  # sets uvicorn's loggers up now, so that the filter below stays on them
     hide_frames_from_logs()
     return server

@@ -235,7 +235,13 @@ class LocalServer:
         self.service = service
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
-        self.server = uvicorn_server(build_app(service), self.sock, limits, log_level=log_level)
+        self.server = uvicorn_server(
+            build_app(service),
+            self.sock,
+            limits,
+            log_level=log_level,
+            on_exit=service.release_waiters,
+        )
         self.server.config.install_signal_handlers = False  # not the main thread
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, name="prohis-live-server", daemon=True)

@@ -22,7 +22,7 @@ from prohis_nb.analysis.qre import (
     fit_qre,
 )
 from prohis_nb.classroom import load_class
-from prohis_nb.classroom.convoy_qre import class_qre, learning_curves, qre_counts
+from prohis_nb.classroom.convoy_qre import class_qre, curves_chart, learning_curves, qre_counts
 from prohis_nb.core.record import Record
 from prohis_nb.core.registry import new_game
 
@@ -104,6 +104,22 @@ def test_learning_curves_are_each_rounds_own_class_table() -> None:
         row = table.table("convoy")["inspection"]
         point = next(p for p in curves["inspection"] if p[0] == number)
         assert point[1:] == (row.rate, row.count, row.out_of)
+
+
+def test_the_curves_chart_draws_and_says_every_counted_point() -> None:
+    curves = {
+        "bribe offered": [(1, 0.5, 1, 2), (2, None, 0, 0), (3, 0.25, 1, 4)],
+        "inspection": [(1, None, 0, 0), (2, None, 0, 0), (3, None, 0, 0)],
+    }
+    chart = curves_chart(curves, "the EXAMPLE class")
+    # drawn: the counted points only, at their round and rate; a rate never counted is no line
+    assert chart.series == {"bribe offered": [(1.0, 0.5), (3.0, 0.25)]}
+    assert "the EXAMPLE class" in chart.title
+    # said: each counted point with its counts, in the words a reader hears
+    for said in ("round 1: 50% (1 of 2)", "round 3: 25% (1 of 4)"):
+        assert said in chart.description
+    assert "round 2" not in chart.description and "inspection" not in chart.description
+    assert "<svg" in chart.svg()
 
 
 def test_no_convoy_game_is_a_clear_error() -> None:

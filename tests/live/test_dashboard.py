@@ -49,17 +49,15 @@ def test_the_dashboard_follows_a_convoy_class_and_stops_when_closed(class_server
         while not any(p.ended for p in (ada, bob)):
             actor = next((p for p in (ada, bob) if p.my_turn()), None)
             if actor is None:
-                for p in (ada, bob):
-                    p.until(lambda m: m["type"] in ("state", "ended", "waiting"), timeout=20)
-                continue
+                break  # nobody's turn: the table's game is over
+            seq = actor.state["seq"]
             choice = legal_choices(actor.state)[0]
             acts.append(choice["act"])
             actor.act(choice)
-            actor.until(lambda m: m["type"] in ("ack", "refused"))
-            if board.status and board.status["state"] == "ended":
-                break
-            for p in (ada, bob):
-                p.until(lambda m: m["type"] in ("state", "ended", "waiting"), timeout=20)
+            for p in (ada, bob):  # each seat hears of the move (or of the class's end)
+                while not p.ended and p.state["seq"] == seq:
+                    p.recv(timeout=20)
+        assert acts
         until(board, lambda: board.status["state"] == "ended")
         # the results: the students' own decisions, as the class table read separately says
         results = session.results()
@@ -92,3 +90,26 @@ def test_a_refused_control_is_shown_not_raised(class_server: Any) -> None:
         assert "nobody has joined" in board.message.value
     finally:
         board.close(wait=True)
+
+
+def test_stopping_answers_a_waiting_long_poll_at_once(class_server: Any, caplog: Any) -> None:
+    """A teacher's long poll held by the server is answered when it stops, not cancelled."""
+    import threading
+
+    session = class_server("convoy", rounds=1)
+    service = session._server.service
+    version = session.status()["version"]
+    answers: list[Any] = []
+    poll = threading.Thread(target=lambda: answers.append(session.wait_for_change(version, 60)))
+    poll.start()
+    deadline = time.monotonic() + 20
+    while service.room.waiting == 0:  # the poll has reached the server and waits there
+        assert time.monotonic() < deadline, "the long poll never reached the server"
+        poll.join(timeout=0.01)
+    with caplog.at_level("WARNING"):
+        session.stop()
+    poll.join(timeout=30)
+    assert not poll.is_alive()
+    assert answers and answers[0]["version"] == version  # a status, nothing changed
+    assert service.room.waiting == 0
+    assert not [r for r in caplog.records if "Cancel" in r.getMessage() or r.exc_info]
