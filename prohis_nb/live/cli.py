@@ -178,6 +178,8 @@ def run_serve(args: argparse.Namespace) -> int:
         on_exit=service.release_waiters,
     )
     server.run(sockets=[sock])
+    if service.startup_error is not None:
+        return _fail(service.startup_error)
     return 0 if service.room is not None else 1
 
 

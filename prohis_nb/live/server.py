@@ -167,6 +167,8 @@ class ClassService:
         self.joins: dict[str, Bucket] = {}
         #: The teacher token made at startup when none was given (shown once, then forgotten).
         self.new_teacher_token: str | None = None
+        #: Why the class could not be opened (a class served by another process...).
+        self.startup_error: str | None = None
         #: Called once the class is ready (the command line prints where it is).
         self.on_ready: Callable[[], None] | None = None
 
@@ -185,6 +187,12 @@ class ClassService:
         self.writer = InlineWriter(self.store) if inline else Writer(self.store)
         rows = self.store.session_rows(open_only=True) if self.resume else []
         if rows:
+            if not self.store.claim(rows[-1]["id"]):
+                raise ProhisNbError(
+                    f"class {rows[-1]['room']} is being served by another process on this "
+                    "database: stop that one first (a process that died lets go by itself), "
+                    "or start a new class with --new"
+                )
             self.room = await ClassRoom.restore(self.store, self.writer, rows[-1])
             if self.teacher_token is not None:
                 digest = token_hash(self.teacher_token)
@@ -207,6 +215,8 @@ class ClassService:
         if token is None:
             token = self.new_teacher_token = new_teacher_token()
         self.room = await ClassRoom.create(self.store, self.writer, self.config, token)
+        if not self.store.claim(self.room.session_id):  # a new class: nobody else has it
+            raise ProhisNbError(f"class {self.room.room} was taken by another process")
         log.info(
             "class %s created (%s, %s rounds)", self.room.room, self.config.game, self.config.rounds
         )
@@ -241,7 +251,11 @@ def build_app(service: ClassService) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        await service.startup()
+        try:
+            await service.startup()
+        except ProhisNbError as error:  # said in words by the command line, not a traceback
+            service.startup_error = str(error)
+            raise
         try:
             yield
         finally:
@@ -431,7 +445,7 @@ def build_app(service: ClassService) -> Starlette:
         Mount("/static", StaticFiles(directory=PAGE), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return _SecurityHeaders(app)  # type: ignore[return-value]
+    return _SecurityHeaders(app, service)  # type: ignore[return-value]
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -439,7 +453,12 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class _SecurityHeaders:
-    """Adds the headers a school's security reviewer expects to every HTTP response."""
+    """Adds the headers a school's security reviewer expects to every HTTP response.
+
+    It also words a failed start: when the class cannot be opened (a
+    :class:`~prohis_nb.errors.ProhisNbError`, kept in ``service.startup_error``),
+    uvicorn logs that sentence instead of the traceback Starlette sends it.
+    """
 
     HEADERS = [
         (b"content-security-policy",
@@ -451,10 +470,21 @@ class _SecurityHeaders:
         (b"cache-control", b"no-store"),
     ]  # fmt: skip
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, service: ClassService | None = None) -> None:
         self.app = app
+        self.service = service
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan" and self.service is not None:
+            service = self.service
+
+            async def worded(message: Any) -> None:
+                if message["type"] == "lifespan.startup.failed" and service.startup_error:
+                    message = {**message, "message": service.startup_error}
+                await send(message)
+
+            await self.app(scope, receive, worded)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -249,7 +249,9 @@ class LocalServer:
         deadline = time.monotonic() + 30
         while not self.server.started:
             if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise ClassError(f"the class server did not start: {self.error!r}")
+                raise ClassError(
+                    f"the class server did not start: {service.startup_error or repr(self.error)}"
+                )
             time.sleep(0.02)
 
     def _run(self) -> None:
