@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections import Counter
 from typing import Any
 
@@ -191,12 +192,16 @@ def perform(student: Student, state: dict[str, Any], choice: tuple[str, Any]) ->
     box.get_by_role("button", name=composer["send"], exact=True).click()
 
 
-def play(students: list[Student], choose: Any, limit: int = 600) -> int:
-    """Each student acts at its turns (``choose(state)``) until the class ends; moves made."""
+def play(students: list[Student], choose: Any, limit: int = 600, idle: float = 90.0) -> int:
+    """Each student acts at its turns (``choose(state)``) until the class ends; moves made.
+
+    Fails if the class makes no move for ``idle`` seconds, or more than ``limit`` moves.
+    """
     moves = 0
-    waits = 0
+    quiet_since = time.monotonic()
     while not all(s.ended for s in students):
-        assert moves < limit and waits < 3000, "the class did not end"
+        assert moves < limit, "the class did not end"
+        assert time.monotonic() - quiet_since < idle, "nobody could move"
         acted = False
         for student in students:
             state = student.state()
@@ -214,8 +219,9 @@ def play(students: list[Student], choose: Any, limit: int = 600) -> int:
             student.acted = mark
             moves += 1
             acted = True
-        if not acted:
-            waits += 1
+        if acted:
+            quiet_since = time.monotonic()
+        else:
             students[0].page.wait_for_timeout(20)  # frames arrive meanwhile (Playwright's loop)
     for student in students:
         student.snapshot()
@@ -313,6 +319,7 @@ def test_a_class_plays_a_convoy_round_with_a_drop_and_a_prohis_game(page, lab, s
     check_axe(smugglers[0] if smugglers[0] in students[:2] else students[0])
     expect(board).to_contain_text("The class against the theory", timeout=60_000)
     expect(board.locator(".pnb-live-state")).to_contain_text("the class is over")
+    board.screenshot(path=ARTIFACTS / "live-dashboard-convoy.png")
     for student in students:
         student.page.screenshot(path=ARTIFACTS / f"live-convoy-{student.name}.png", full_page=True)
 

@@ -127,3 +127,31 @@ def test_no_convoy_game_is_a_clear_error() -> None:
         qre_counts([])
     with pytest.raises(TypeError, match="a session or a list of records"):
         qre_counts(42)
+
+
+def test_lesson_13s_example_class_is_what_its_script_writes(tmp_path) -> None:
+    """The shipped example class is the script's output, and it is what the lesson says."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    shipped = root / "notebooks" / "live_class_example"
+    spec = importlib.util.spec_from_file_location(
+        "make_live_class_example", root / "scripts" / "make_live_class_example.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in shipped.glob("*.json"))
+    assert names == sorted(p.name for p in tmp_path.glob("*.json"))
+    for name in names:
+        assert (shipped / name).read_bytes() == (tmp_path / name).read_bytes(), name
+    # lesson 13: eleven simulated students, ten rounds, said to be an example, bots marked
+    data = [json.loads((shipped / name).read_text()) for name in names]
+    students = {s for d in data for s in d["students"] if s is not None and s.startswith("student")}
+    assert len(students) == 11
+    assert {d["live"]["round"] for d in data} == set(range(1, 11))
+    assert all("not a real class" in d["live"]["example"] for d in data)
+    assert any("bot" in d["live"]["actors"] for d in data)
