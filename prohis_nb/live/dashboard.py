@@ -76,7 +76,12 @@ def students_html(status: dict[str, Any]) -> str:
     """Who has joined: name, connected or away, table and seat this round."""
     rows = []
     for s in status["students"]:
-        here = "connected" if s["connected"] else f"away {s.get('away_seconds') or 0:.0f} s"
+        if s["connected"]:
+            here = "connected"
+        elif status["state"] == "ended":
+            here = "left"  # the class is over: nobody is missed any more
+        else:
+            here = f"away {s.get('away_seconds') or 0:.0f} s"
         where = "—" if s["table"] is None else f"table {s['table']}, seat {s['seat']}"
         rows.append([s["number"] + 1, s["name"], here, where])
     return _table(

@@ -113,3 +113,14 @@ def test_stopping_answers_a_waiting_long_poll_at_once(class_server: Any, caplog:
     assert answers and answers[0]["version"] == version  # a status, nothing changed
     assert service.room.waiting == 0
     assert not [r for r in caplog.records if "Cancel" in r.getMessage() or r.exc_info]
+
+
+def test_a_student_gone_after_the_class_is_left_not_away() -> None:
+    from prohis_nb.live.dashboard import students_html
+
+    student = {"number": 0, "name": "Ada", "connected": False, "away_seconds": 12,
+               "table": 1, "seat": 0}  # fmt: skip
+    during = students_html({"state": "playing", "students": [student]})
+    after = students_html({"state": "ended", "students": [student]})
+    assert "away 12 s" in during and "left" not in during
+    assert "left" in after and "away" not in after
