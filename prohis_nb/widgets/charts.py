@@ -217,15 +217,14 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
     by the probability on matplotlib's cividis scale, its value written in it;
     the same numbers (:func:`prohis_nb.analysis.catch_probability`) and words as
     the matplotlib figure, drawn in a millisecond so that a picker redraws it at
-    once. Returns the ``<svg>`` (``role="img"``, its description as its name).
+    once, with no matplotlib to import (its colours: :mod:`prohis_nb.widgets.cividis`).
+    Returns the ``<svg>`` (``role="img"``, its description as its name).
     """
     from html import escape
 
-    from matplotlib import colormaps
-    from matplotlib.colors import to_hex
-
     from prohis_nb.analysis import catch_probability
     from prohis_nb.presenting import font_size
+    from prohis_nb.widgets.cividis import cividis_hex  # matplotlib's colours, stored
 
     n = convoy_size
     grid = {
@@ -233,7 +232,6 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
         for k in range(n + 1)
         for c in range(n + 1 - k)
     }
-    cividis = colormaps["cividis"]
     size, left, top = 70, 120, 60
     width, height = left + size * (n + 1) + 20, top + size * (n + 1) + 70
     text, small = font_size(15), font_size(13)
@@ -261,7 +259,7 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
         x, y = left + c * size, top + (n - k) * size  # k = 0 at the bottom, as imshow's origin
         ink = "black" if p > 0.5 else "white"
         parts.append(
-            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{to_hex(cividis(p))}" '
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{cividis_hex(p)}" '
             f'stroke="#fff"/><text x="{x + size / 2}" y="{y + size / 2 + text * 0.35:.1f}" '
             f'text-anchor="middle" font-size="{text}" fill="{ink}">{p:.2f}</text>'
         )
