@@ -345,11 +345,16 @@ def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
 
     See :func:`solve_bimatrix` for the method. In the zero-sum game every
     equilibrium has the same value, so the expected gains are well defined
-    even when several mixes are optimal.
+    even when several mixes are optimal. The few games the lessons show are
+    solved once and shipped (:mod:`~prohis_nb.analysis.solved_convoy_games`:
+    the same answer, without importing nashpy in class).
     """
+    from prohis_nb.analysis.solved_convoy_games import stored_solution
+
     game = game or ConvoyGame()
     a, b = game.payoff_matrices()
-    x, y = solve_bimatrix(a, b)
+    stored = stored_solution(a, b)  # the lessons' games: solved once, shipped
+    x, y = stored if stored is not None else solve_bimatrix(a, b)
     return ConvoyEquilibrium(
         game=game,
         smuggler=x,
