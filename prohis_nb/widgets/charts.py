@@ -277,3 +277,110 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
         f'text-anchor="middle" font-size="{small}">illegal cards (k)</text></svg>'
     )
     return "".join(parts)
+
+
+def customs_rates(board: Any = None) -> str:
+    """:func:`prohis_nb.plots.customs_rates` as SVG: each item's s* and q*, side by side.
+
+    For every dutiable item (:func:`prohis_nb.analysis.smuggle.item_game`), a
+    bar for how often the Officer searches a declaration of it (``s*``) and a
+    hatched one for how often a declarer lies about it (``q*``), on a scale
+    from 0% to 100%; the same numbers and words as the matplotlib figure,
+    with no matplotlib to import. Returns the ``<svg>`` (``role="img"``, its
+    description as its name; class ``pnb-chart``, so the browser tests
+    measure its words).
+    """
+    from html import escape
+
+    from prohis_nb.analysis.smuggle import item_game
+    from prohis_nb.presenting import font_size
+    from prohis_nb.smuggle.board import DUTIABLE
+    from prohis_nb.widgets.svgchart import text_width
+
+    games = [item_game(kind, board) for kind in DUTIABLE]
+    search = [float(g.search_rate) for g in games]
+    lie = [float(g.lying_rate) for g in games]
+    title = "Equilibrium of the declare-or-lie game, item by item"
+    items = "; ".join(
+        f"{kind}: searched {s:.0%}, lied about {q:.0%}"
+        for kind, s, q in zip(DUTIABLE, search, lie, strict=True)
+    )
+    words = (
+        "Bar chart of the declare-or-lie game's equilibrium, item by item: how often the "
+        f"Officer searches a declaration of one item, and how often the declarer lies. {items}."
+    )
+    big, text, small = font_size(17), font_size(14), font_size(12)
+    names = [kind.capitalize() for kind in DUTIABLE]
+    group = max(72.0, max(text_width(n, small) for n in names) + 12)
+    left = text_width("100%", small) + text_size_gap(text) + 16
+    top, plot_height = 40 + 2.6 * text, 300.0
+    width = left + group * len(DUTIABLE) + 20
+    bottom = top + plot_height
+    height = bottom + small * 2.2 + 16
+    legend = (
+        ("the Officer searches (s*)", PALETTE[0], ""),
+        ("the declarer lies (q*)", PALETTE[1], "url(#pnb-hatch)"),
+    )
+
+    def y(value: float) -> float:
+        return bottom - value * plot_height
+
+    parts = [
+        f'<svg class="pnb-chart pnb-customs-rates" xmlns="http://www.w3.org/2000/svg" '
+        f'role="img" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
+        f'style="max-width:100%" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'aria-label="{escape(title)}. {escape(words)}"><title>{escape(title)}</title>'
+        f"<desc>{escape(words)}</desc>",
+        '<defs><pattern id="pnb-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+        f'patternTransform="rotate(45)"><rect width="8" height="8" fill="{PALETTE[1]}"/>'
+        '<line x1="0" y1="0" x2="0" y2="8" stroke="#000" stroke-width="1.5" '
+        'stroke-opacity="0.55"/></pattern></defs>',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fff"/>',
+        f'<text x="{width / 2:.1f}" y="{big + 8:.1f}" text-anchor="middle" '
+        f'font-size="{big}">{escape(title)}</text>',
+    ]
+    for tick in range(0, 101, 20):
+        ty = y(tick / 100)
+        parts.append(
+            f'<line x1="{left:.1f}" x2="{left + group * len(DUTIABLE):.1f}" y1="{ty:.1f}" '
+            f'y2="{ty:.1f}" stroke="#ddd"/><text x="{left - 6:.1f}" y="{ty + small * 0.35:.1f}" '
+            f'text-anchor="end" font-size="{small}">{tick}%</text>'
+        )
+    parts.append(
+        f'<text transform="translate({left - text_width("100%", small) - 14:.1f} '
+        f'{(top + bottom) / 2:.1f}) rotate(-90)" text-anchor="middle" '
+        f'font-size="{text}">probability</text>'
+    )
+    bar = group * 0.36
+    for i, (name, s, q) in enumerate(zip(names, search, lie, strict=True)):
+        middle = left + group * (i + 0.5)
+        parts.append(
+            f'<rect x="{middle - bar:.1f}" y="{y(s):.1f}" width="{bar:.1f}" '
+            f'height="{bottom - y(s):.1f}" fill="{PALETTE[0]}"/>'
+            f'<rect x="{middle:.1f}" y="{y(q):.1f}" width="{bar:.1f}" '
+            f'height="{bottom - y(q):.1f}" fill="url(#pnb-hatch)" stroke="{PALETTE[1]}"/>'
+            f'<text x="{middle:.1f}" y="{bottom + small * 1.5:.1f}" text-anchor="middle" '
+            f'font-size="{small}">{escape(name)}</text>'
+        )
+    parts.append(
+        f'<line x1="{left:.1f}" x2="{left:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" stroke="#000"/>'
+        f'<line x1="{left:.1f}" x2="{left + group * len(DUTIABLE):.1f}" y1="{bottom:.1f}" '
+        f'y2="{bottom:.1f}" stroke="#000"/>'
+    )
+    # the legend, above the bars (the bars reach 100% on the left, 98% on the right)
+    x = left + 4
+    for label, colour, fill in legend:
+        parts.append(
+            f'<rect x="{x:.1f}" y="{top - 2.2 * text:.1f}" width="{text * 1.4:.1f}" '
+            f'height="{text * 0.9:.1f}" fill="{fill or colour}" stroke="{colour}"/>'
+            f'<text x="{x + text * 1.8:.1f}" y="{top - 1.4 * text:.1f}" '
+            f'font-size="{text}">{escape(label)}</text>'
+        )
+        x += text * 1.8 + text_width(label, text) + 24
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def text_size_gap(size: float) -> float:
+    """Room beside the tick labels for the rotated axis label (its height and a gap)."""
+    return size * 1.4 + 6
