@@ -384,3 +384,228 @@ def customs_rates(board: Any = None) -> str:
 def text_size_gap(size: float) -> float:
     """Room beside the tick labels for the rotated axis label (its height and a gap)."""
     return size * 1.4 + 6
+
+
+def interval_rows(
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    title: str,
+    xlabel: str,
+    description: str,
+    xformat: Any,
+    x_range: tuple[float, float] | None = None,
+    zero_line: bool = False,
+    legend: Sequence[tuple[str, str]] = (),
+) -> str:
+    """Rows of estimates with their intervals, drawn as SVG: one row each, its words above it.
+
+    Each row (a mapping) has a ``label``, a ``value`` with its interval
+    ``low``–``high`` (a dot and a bar with caps), optionally a ``band``
+    ``(low, high)`` drawn behind it (a shaded band, or a diamond when the two
+    are equal), a ``color`` and ``filled`` (False: a hollow dot). The words
+    of a row stand above its bar, across the whole width, so a long
+    description is never cut; ``zero_line`` draws a dashed line at 0.
+    ``legend``: ``(kind, words)`` pairs, ``kind`` one of ``"dot"``,
+    ``"band"``, ``"diamond"``. Returns the ``<svg>`` (class ``pnb-chart``,
+    ``role="img"``, ``description`` as its name), the same numbers as the
+    matplotlib figures of :mod:`prohis_nb.plots` with no matplotlib to import.
+    """
+    from html import escape
+
+    from prohis_nb.presenting import font_size
+    from prohis_nb.widgets.svgchart import nice_ticks, padded, text_width
+
+    big, text, small = font_size(17), font_size(13), font_size(12)
+    values = [v for r in rows for v in (r["low"], r["high"], r["value"], *(r.get("band") or ()))]
+    lo, hi = x_range or padded(min(values + [0.0] * zero_line), max(values + [0.0] * zero_line))
+    left, right_pad, width = 40.0, 40.0, 720.0  # room for half a tick label each side
+    row_height = text * 1.3 + 28
+    top = 20 + big * 1.6
+    bottom = top + row_height * len(rows)
+    legend_height = text * 2 if legend else 0
+    height = bottom + small * 3.4 + legend_height + 10
+
+    def x(value: float) -> float:
+        return left + (value - lo) / (hi - lo) * (width - left - right_pad)
+
+    parts = [
+        f'<svg class="pnb-chart pnb-interval-rows" xmlns="http://www.w3.org/2000/svg" '
+        f'role="img" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" aria-label="{escape(title)}. '
+        f'{escape(description)}"><title>{escape(title)}</title><desc>{escape(description)}</desc>',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fff"/>',
+        f'<text x="{width / 2:.1f}" y="{20 + big * 0.6:.1f}" text-anchor="middle" '
+        f'font-size="{big}">{escape(title)}</text>',
+    ]
+    # ticks: round values, as many as fit side by side with room to spare
+    for count_ticks in (8, 6, 5, 4, 3, 2):
+        ticks = [t for t in nice_ticks(lo, hi, count_ticks) if lo <= t <= hi]
+        room = (width - left - right_pad) / max(1, len(ticks) - 1)
+        if len(ticks) < 3 or max(text_width(xformat(t), small) for t in ticks) + small < room:
+            break
+    for t in ticks:
+        parts.append(
+            f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top:.1f}" y2="{bottom:.1f}" '
+            f'stroke="#e4e4e4"/><text x="{x(t):.1f}" y="{bottom + small * 1.3:.1f}" '
+            f'text-anchor="middle" '
+            f'font-size="{small}">{escape(xformat(t))}</text>'
+        )
+    parts.append(
+        f'<text x="{width / 2:.1f}" y="{bottom + small * 2.9:.1f}" text-anchor="middle" '
+        f'font-size="{text}">{escape(xlabel)}</text>'
+    )
+    if zero_line and lo < 0 < hi:
+        parts.append(
+            f'<line x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top:.1f}" y2="{bottom:.1f}" '
+            f'stroke="{PALETTE[7]}" stroke-width="1.5" stroke-dasharray="6 4"/>'
+        )
+    for i, row in enumerate(rows):
+        words = top + row_height * i + text * 1.1
+        mid = words + text * 0.3 + 14
+        color = row.get("color", PALETTE[0])
+        parts.append(  # the words on white: no grid or zero line runs through them
+            f'<rect x="{left - 3:.1f}" y="{words - text:.1f}" '
+            f'width="{text_width(row["label"], text) + 6:.1f}" height="{text * 1.3:.1f}" '
+            f'fill="#fff"/><text x="{left:.1f}" y="{words:.1f}" '
+            f'font-size="{text}">{escape(row["label"])}</text>'
+        )
+        band = row.get("band")
+        if band is not None and band[1] - band[0] > 1e-3:
+            span = x(band[1]) - x(band[0])
+            parts.append(
+                f'<rect x="{x(band[0]):.1f}" y="{mid - 9:.1f}" width="{span:.1f}" height="18" '
+                f'fill="{PALETTE[1]}" fill-opacity="0.45"/>'
+            )
+        elif band is not None:
+            cx = x(band[0])
+            parts.append(
+                f'<path d="M{cx:.1f} {mid - 8:.1f} L{cx + 8:.1f} {mid:.1f} L{cx:.1f} {mid + 8:.1f} '
+                f'L{cx - 8:.1f} {mid:.1f} Z" fill="{PALETTE[1]}" stroke="{PALETTE[7]}"/>'
+            )
+        a, b, v = x(row["low"]), x(row["high"]), x(row["value"])
+        fill = color if row.get("filled", True) else "#fff"
+        parts.append(
+            f'<line x1="{a:.1f}" x2="{b:.1f}" y1="{mid:.1f}" y2="{mid:.1f}" stroke="{color}" '
+            f'stroke-width="2.5"/><line x1="{a:.1f}" x2="{a:.1f}" y1="{mid - 6:.1f}" '
+            f'y2="{mid + 6:.1f}" stroke="{color}" stroke-width="2"/><line x1="{b:.1f}" '
+            f'x2="{b:.1f}" y1="{mid - 6:.1f}" y2="{mid + 6:.1f}" stroke="{color}" '
+            f'stroke-width="2"/><circle class="pnb-estimate" cx="{v:.1f}" cy="{mid:.1f}" r="5.5" '
+            f'fill="{fill}" stroke="{color}" stroke-width="2"/>'
+        )
+    parts.append(
+        f'<line x1="{left:.1f}" x2="{width - right_pad:.1f}" y1="{bottom:.1f}" '
+        f'y2="{bottom:.1f}" stroke="#000"/>'
+    )
+    lx, ly = left, height - legend_height / 2 - 4
+    for kind, words in legend:
+        if kind == "dot":
+            mark = (
+                f'<line x1="{lx:.1f}" x2="{lx + 24:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" '
+                f'stroke="{PALETTE[0]}" stroke-width="2.5"/><circle cx="{lx + 12:.1f}" '
+                f'cy="{ly:.1f}" r="5.5" fill="{PALETTE[0]}"/>'
+            )
+        elif kind == "band":
+            mark = (
+                f'<rect x="{lx:.1f}" y="{ly - 8:.1f}" width="24" height="16" '
+                f'fill="{PALETTE[1]}" fill-opacity="0.45"/>'
+            )
+        else:
+            mark = (
+                f'<path d="M{lx + 12:.1f} {ly - 8:.1f} L{lx + 20:.1f} {ly:.1f} L{lx + 12:.1f} '
+                f'{ly + 8:.1f} L{lx + 4:.1f} {ly:.1f} Z" fill="{PALETTE[1]}" '
+                f'stroke="{PALETTE[7]}"/>'
+            )
+        parts.append(
+            mark + f'<text x="{lx + 30:.1f}" y="{ly + small * 0.35:.1f}" '
+            f'font-size="{small}">{escape(words)}</text>'
+        )
+        lx += 30 + text_width(words, small) + 22
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def tournament_scores(result: Any) -> str:
+    """:func:`prohis_nb.plots.tournament_scores` as SVG: each bot's mean score, best first."""
+    stats = sorted(result.by_bot.values(), key=lambda s: -s.mean_score)
+    said = "; ".join(
+        f"{s.label}: {money(s.mean_score)} (95% interval {money(s.score_ci[0])} to "
+        f"{money(s.score_ci[1])})"
+        for s in stats
+    )
+    return interval_rows(
+        [
+            {"label": s.label, "value": s.mean_score, "low": s.score_ci[0], "high": s.score_ci[1]}
+            for s in stats
+        ],  # fmt: skip
+        title=f"Mean final score over {result.played} games (95% intervals)",
+        xlabel="mean final score",
+        xformat=money,
+        description=f"Each bot's mean final score over {result.played} games, best first: {said}.",
+    )
+
+
+def paired_differences(comparisons: Sequence[Any]) -> str:
+    """:func:`prohis_nb.plots.paired_differences` as SVG: filled dots are real differences."""
+    said = "; ".join(
+        f"{c.first} minus {c.second}: {money(c.mean)} a game (95% interval {money(c.ci[0])} "
+        f"to {money(c.ci[1])}, {'a real difference' if c.real else 'could be luck'})"
+        for c in comparisons
+    )
+    return interval_rows(
+        [
+            {
+                "label": f"{c.first} − {c.second}",
+                "value": c.mean,
+                "low": c.ci[0],
+                "high": c.ci[1],
+                "color": PALETTE[2] if c.real else PALETTE[7],
+                "filled": bool(c.real),
+            }
+            for c in comparisons
+        ],
+        title="Paired differences, deal by deal (95% intervals)",
+        xlabel="mean score difference",
+        xformat=money,
+        zero_line=True,
+        description=f"Paired differences between bots, deal by deal: {said}.",
+    )
+
+
+def class_vs_theory(table: Any) -> str:
+    """:func:`prohis_nb.classroom.plots.class_vs_theory` as SVG: each rate against the theory."""
+    from prohis_nb.classroom.plots import _theory
+
+    rows = [row for row in table if row.rate is not None]
+    if not rows:
+        raise ValueError("the table has no rate to draw: no decision of this kind was counted")
+    game = rows[0].game.capitalize()
+    interval = percent(table.confidence)
+    said = "; ".join(
+        f"{row.description}: {percent(row.rate)} ({percent(row.low)} to {percent(row.high)})"
+        + _theory(row)
+        for row in rows
+    )
+    return interval_rows(
+        [
+            {
+                "label": row.description,
+                "value": row.rate,
+                "low": row.low,
+                "high": row.high,
+                "band": None
+                if row.predicted_low is None
+                else (row.predicted_low, row.predicted_high),
+            }
+            for row in rows
+        ],
+        title=f"What our class did: {game} against the theory",
+        xlabel="rate",
+        xformat=lambda v: f"{v:.0%}",
+        x_range=(-0.02, 1.02),
+        legend=(
+            ("dot", f"the class ({interval} interval)"),
+            ("band", "equilibrium (range)"),
+            ("diamond", "equilibrium (one value)"),
+        ),
+        description=f"{game}, what our class did, each rate with its {interval} interval: {said}.",
+    )
