@@ -460,13 +460,13 @@ def interval_rows(
             f'stroke="{PALETTE[7]}" stroke-width="1.5" stroke-dasharray="6 4"/>'
         )
     for i, row in enumerate(rows):
-        words = top + row_height * i + text * 1.1
-        mid = words + text * 0.3 + 14
+        label_y = top + row_height * i + text * 1.1
+        mid = label_y + text * 0.3 + 14
         color = row.get("color", PALETTE[0])
         parts.append(  # the words on white: no grid or zero line runs through them
-            f'<rect x="{left - 3:.1f}" y="{words - text:.1f}" '
+            f'<rect x="{left - 3:.1f}" y="{label_y - text:.1f}" '
             f'width="{text_width(row["label"], text) + 6:.1f}" height="{text * 1.3:.1f}" '
-            f'fill="#fff"/><text x="{left:.1f}" y="{words:.1f}" '
+            f'fill="#fff"/><text x="{left:.1f}" y="{label_y:.1f}" '
             f'font-size="{text}">{escape(row["label"])}</text>'
         )
         band = row.get("band")
