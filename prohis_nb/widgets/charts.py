@@ -225,6 +225,7 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
     from prohis_nb.analysis import catch_probability
     from prohis_nb.presenting import font_size
     from prohis_nb.widgets.cividis import cividis_hex  # matplotlib's colours, stored
+    from prohis_nb.widgets.svgchart import fitted
 
     n = convoy_size
     grid = {
@@ -252,8 +253,8 @@ def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> str:
         f'font-family="DejaVu Sans, Arial, sans-serif" aria-label="{escape(title)}. '
         f'{escape(words)}"><title>{escape(title)}</title><desc>{escape(words)}</desc>',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
-        f'<text x="{left + size * (n + 1) / 2}" y="{top - 22}" text-anchor="middle" '
-        f'font-size="{font_size(17)}">{escape(title)}</text>',
+        f'<text x="{width / 2}" y="{top - 22}" text-anchor="middle" '
+        f'font-size="{fitted(title, font_size(17), width - 16)}">{escape(title)}</text>',
     ]
     for (k, c), p in grid.items():
         x, y = left + c * size, top + (n - k) * size  # k = 0 at the bottom, as imshow's origin
@@ -413,7 +414,7 @@ def interval_rows(
     from html import escape
 
     from prohis_nb.presenting import font_size
-    from prohis_nb.widgets.svgchart import nice_ticks, padded, text_width
+    from prohis_nb.widgets.svgchart import fitted, nice_ticks, padded, text_width
 
     big, text, small = font_size(17), font_size(13), font_size(12)
     values = [v for r in rows for v in (r["low"], r["high"], r["value"], *(r.get("band") or ()))]
@@ -422,7 +423,15 @@ def interval_rows(
     row_height = text * 1.3 + 28
     top = 20 + big * 1.6
     bottom = top + row_height * len(rows)
-    legend_height = text * 2 if legend else 0
+    # the legend's entries, as many to a line as fit (large print: fewer)
+    lines: list[list[tuple[str, str, float]]] = []
+    for kind, words in legend:
+        size = fitted(words, small, width - left - right_pad - 30)
+        room = 30 + text_width(words, size) + 22
+        if not lines or sum(r for *_, r in lines[-1]) + room > width - left - right_pad:
+            lines.append([])
+        lines[-1].append((kind, words, room))
+    legend_height = text * 1.8 * len(lines)
     height = bottom + small * 3.4 + legend_height + 10
 
     def x(value: float) -> float:
@@ -435,7 +444,7 @@ def interval_rows(
         f'{escape(description)}"><title>{escape(title)}</title><desc>{escape(description)}</desc>',
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fff"/>',
         f'<text x="{width / 2:.1f}" y="{20 + big * 0.6:.1f}" text-anchor="middle" '
-        f'font-size="{big}">{escape(title)}</text>',
+        f'font-size="{fitted(title, big, width - 20)}">{escape(title)}</text>',
     ]
     # ticks: round values, as many as fit side by side with room to spare
     for count_ticks in (8, 6, 5, 4, 3, 2):
@@ -467,7 +476,8 @@ def interval_rows(
             f'<rect x="{left - 3:.1f}" y="{label_y - text:.1f}" '
             f'width="{text_width(row["label"], text) + 6:.1f}" height="{text * 1.3:.1f}" '
             f'fill="#fff"/><text x="{left:.1f}" y="{label_y:.1f}" '
-            f'font-size="{text}">{escape(row["label"])}</text>'
+            f'font-size="{fitted(row["label"], text, width - left - right_pad)}">'
+            f"{escape(row['label'])}</text>"
         )
         band = row.get("band")
         if band is not None and band[1] - band[0] > 1e-3:
@@ -496,32 +506,41 @@ def interval_rows(
         f'<line x1="{left:.1f}" x2="{width - right_pad:.1f}" y1="{bottom:.1f}" '
         f'y2="{bottom:.1f}" stroke="#000"/>'
     )
-    lx, ly = left, height - legend_height / 2 - 4
-    for kind, words in legend:
-        if kind == "dot":
-            mark = (
-                f'<line x1="{lx:.1f}" x2="{lx + 24:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" '
-                f'stroke="{PALETTE[0]}" stroke-width="2.5"/><circle cx="{lx + 12:.1f}" '
-                f'cy="{ly:.1f}" r="5.5" fill="{PALETTE[0]}"/>'
-            )
-        elif kind == "band":
-            mark = (
-                f'<rect x="{lx:.1f}" y="{ly - 8:.1f}" width="24" height="16" '
-                f'fill="{PALETTE[1]}" fill-opacity="0.45"/>'
-            )
-        else:
-            mark = (
-                f'<path d="M{lx + 12:.1f} {ly - 8:.1f} L{lx + 20:.1f} {ly:.1f} L{lx + 12:.1f} '
-                f'{ly + 8:.1f} L{lx + 4:.1f} {ly:.1f} Z" fill="{PALETTE[1]}" '
-                f'stroke="{PALETTE[7]}"/>'
-            )
-        parts.append(
-            mark + f'<text x="{lx + 30:.1f}" y="{ly + small * 0.35:.1f}" '
-            f'font-size="{small}">{escape(words)}</text>'
-        )
-        lx += 30 + text_width(words, small) + 22
+    for number, line in enumerate(lines):
+        ly = bottom + small * 3.4 + text * 1.8 * (number + 0.5) + 6
+        lx = left
+        for kind, words, room in line:
+            parts.append(_legend_entry(kind, words, lx, ly, fitted(words, small, room - 52)))
+            lx += room
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _legend_entry(kind: str, words: str, lx: float, ly: float, small: float) -> str:
+    """One entry of :func:`interval_rows`'s legend: its sample at (lx, ly), then its words."""
+    from html import escape
+
+    if kind == "dot":
+        mark = (
+            f'<line x1="{lx:.1f}" x2="{lx + 24:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" '
+            f'stroke="{PALETTE[0]}" stroke-width="2.5"/><circle cx="{lx + 12:.1f}" '
+            f'cy="{ly:.1f}" r="5.5" fill="{PALETTE[0]}"/>'
+        )
+    elif kind == "band":
+        mark = (
+            f'<rect x="{lx:.1f}" y="{ly - 8:.1f}" width="24" height="16" '
+            f'fill="{PALETTE[1]}" fill-opacity="0.45"/>'
+        )
+    else:
+        mark = (
+            f'<path d="M{lx + 12:.1f} {ly - 8:.1f} L{lx + 20:.1f} {ly:.1f} L{lx + 12:.1f} '
+            f'{ly + 8:.1f} L{lx + 4:.1f} {ly:.1f} Z" fill="{PALETTE[1]}" '
+            f'stroke="{PALETTE[7]}"/>'
+        )
+    return (
+        mark + f'<text x="{lx + 30:.1f}" y="{ly + small * 0.35:.1f}" '
+        f'font-size="{small}">{escape(words)}</text>'
+    )
 
 
 def tournament_scores(result: Any) -> str:
