@@ -628,3 +628,40 @@ def class_vs_theory(table: Any) -> str:
         ),
         description=f"{game}, what our class did, each rate with its {interval} interval: {said}.",
     )
+
+
+def equilibrium_vs(
+    parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any
+) -> Chart:
+    """:func:`prohis_nb.plots.equilibrium_vs` as SVG: the convoy game's equilibria, as bands.
+
+    The same numbers (:func:`prohis_nb.plots.equilibrium_rates`: each rate's
+    lowest and highest over every equilibrium, the regime changes added to
+    the grid) and the same words, drawn with no matplotlib to import.
+    """
+    from prohis_nb.plots import equilibrium_rates
+
+    drawn = equilibrium_rates(parameter, values, **game)
+    xs, rates = drawn["xs"], drawn["rates"]
+    chart = Chart(
+        (xs[0], xs[-1]),
+        (-0.05, 1.05),
+        title="The convoy game's equilibria (a band: every rate in it)",
+        xlabel=drawn["words"],
+        ylabel="probability",
+        xformat=lambda v: f"{v:.1f}",
+        yformat=lambda v: f"{v:.0%}",
+    )
+    for i, key in enumerate(drawn["order"]):
+        low = [lo for lo, _ in rates[key]]
+        high = [hi for _, hi in rates[key]]
+        style = {"color": PALETTE[i], "style": LINE_STYLES[i % 4], "width": 2}
+        chart.line(xs, low, label=drawn["names"][key], **style)
+        if low != high:
+            chart.line(xs, high, **style)
+            chart.band(xs, low, high, color=PALETTE[i], opacity=0.25)
+    for b in drawn["boundaries"]:
+        chart.vline(float(b), color="#4d4d4d", style=":", width=1.5)
+        chart.note(float(b), 0.97, f"regime changes at {b.numerator}/{b.denominator}", dx=6, dy=0)
+    chart.description = drawn["description"]
+    return chart

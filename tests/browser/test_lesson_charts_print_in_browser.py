@@ -1,6 +1,6 @@
 """The lessons' SVG charts in Chromium, in normal and in large print: every word inside, apart.
 
-The charts lessons 3, 4, 8, 9 and 10 draw as SVG (:mod:`prohis_nb.widgets.charts`)
+The charts lessons 3, 4, 7, 8, 9 and 10 draw as SVG (:mod:`prohis_nb.widgets.charts`)
 are put on a plain page at the width of a notebook's output, and at a
 narrow one; :func:`pagechecks.chart_words` measures what Chromium laid out:
 no title, row description, tick label or legend entry outside the drawing
@@ -31,6 +31,9 @@ def drawings() -> dict[str, str]:
         "bribe or inspect": charts.bribe_or_inspect(unseen, 3, "captain", 12_000).svg(),
         "declare or lie": charts.declare_or_lie(["watch", "wine"], 0, None, 0.2).svg("lower left"),
         "customs rates": charts.customs_rates(),
+        "equilibria": charts.equilibrium_vs(
+            "p_dirty", [k / 20 for k in range(1, 20)], card="captain", size=3, illegal=1
+        ).svg("upper right"),
         "tournament": charts.tournament_scores(result),
         "paired": charts.paired_differences(result.comparisons()),
         "class, prohis": charts.class_vs_theory(classes.table("prohis")),
