@@ -655,10 +655,10 @@ def equilibrium_vs(
     for i, key in enumerate(drawn["order"]):
         low = [lo for lo, _ in rates[key]]
         high = [hi for _, hi in rates[key]]
-        style = {"color": PALETTE[i], "style": LINE_STYLES[i % 4], "width": 2}
-        chart.line(xs, low, label=drawn["names"][key], **style)
+        color, dash = PALETTE[i], LINE_STYLES[i % 4]
+        chart.line(xs, low, color=color, style=dash, width=2, label=drawn["names"][key])
         if low != high:
-            chart.line(xs, high, **style)
+            chart.line(xs, high, color=color, style=dash, width=2)
             chart.band(xs, low, high, color=PALETTE[i], opacity=0.25)
     for b in drawn["boundaries"]:
         chart.vline(float(b), color="#4d4d4d", style=":", width=1.5)
