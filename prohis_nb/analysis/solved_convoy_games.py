@@ -1,6 +1,6 @@
 """The convoy games the lessons solve, solved once and shipped: no solver to import in class.
 
-Lessons 4, 6, 7 and 8 show the equilibrium nashpy finds for a few convoy
+Lessons 6, 7 and 8 show the equilibrium nashpy finds for a few convoy
 games (:func:`prohis_nb.analysis.equilibrium.solve_convoy_game`). Solving
 one takes milliseconds, but importing nashpy (and with it scipy's optimiser)
 took two to five seconds of a lesson's *Run All* on a small, busy machine,
@@ -39,12 +39,6 @@ LESSON_GAMES: tuple[ConvoyGame, ...] = (
     ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.5),
     # lesson 7: the same game when 9 hands in 10 are dirty
     ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.9),
-    # lesson 4's explorer as it opens: P(dirty) from seat 1's unseen cards (26 legal, 10 illegal...)
-    ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.7112799532437172),
-    # lesson 6's explorer as it opens (an inspector, 4 cards, 2 illegal, a bribe of 2 legal goods)
-    ConvoyGame(
-        card="inspector", size=4, illegal=2, bribe=("legal", "legal"), p_dirty=0.7811172572636825
-    ),
 )
 
 
