@@ -13,13 +13,12 @@ strategies, stored as Python writes floats (read back bit for bit).
 game whose payoffs differ in any bit (another game, or the same game after a
 change to the payoff model) is never answered from the file: it is solved.
 ``tests/analysis/test_solved_convoy_games.py`` solves every stored game
-again and checks the file; ``python -m prohis_nb.analysis.solved_convoy_games``
+again and checks the file; ``python scripts/solve_lesson_convoy_games.py``
 writes it again (after a change to :data:`LESSON_GAMES` or to the payoffs).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from functools import cache
@@ -73,39 +72,8 @@ def stored_solution(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return np.array(found[0], dtype=float), np.array(found[1], dtype=float)
 
 
-def _entry(game: ConvoyGame) -> dict[str, Any]:
-    from prohis_nb.analysis.equilibrium import solve_bimatrix
-
-    a, b = game.payoff_matrices()
-    x, y = solve_bimatrix(a, b)
-    fields = dataclasses.asdict(game)
-    return {
-        "game": {key: fields[key] for key in ("card", "size", "illegal", "bribe", "p_dirty")}
-        | {"convention": game.convention},
-        "payoffs": fingerprint(a, b),
-        "smuggler": [float(v) for v in x],
-        "controller": [float(v) for v in y],
-    }
-
-
 def game_of(entry: dict[str, Any]) -> ConvoyGame:
     """The :class:`ConvoyGame` a stored entry was solved for."""
     fields = dict(entry["game"])
     fields["bribe"] = tuple(fields["bribe"])
     return ConvoyGame(**fields)
-
-
-def solve_all(games: tuple[ConvoyGame, ...] = LESSON_GAMES) -> dict[str, Any]:
-    """Solve ``games`` with nashpy (never from the file): what :data:`STORED` holds."""
-    return {"format": FORMAT, "solver": "nashpy", "games": [_entry(g) for g in games]}
-
-
-def write() -> Path:
-    """Solve :data:`LESSON_GAMES` again and write :data:`STORED`."""
-    STORED.write_text(json.dumps(solve_all(), indent=1) + "\n", encoding="utf-8")
-    _stored.cache_clear()
-    return STORED
-
-
-if __name__ == "__main__":
-    print(f"wrote {write()}")

@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -92,3 +93,9 @@ def test_one_bit_of_difference_in_the_payoffs_is_not_answered_from_the_file():
     a = a.copy()
     a[0, 0] = np.nextafter(a[0, 0], np.inf)
     assert solved.stored_solution(a, b) is None
+
+
+def test_the_script_that_writes_the_file_solves_it_again_the_same():
+    script = Path(__file__).resolve().parents[2] / "scripts" / "solve_lesson_convoy_games.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
