@@ -69,11 +69,14 @@ class Student:
     number: int
     name: str
     token_hash: str
-    connections: set[Any] = field(default_factory=set)
+    connections: list[Any] = field(default_factory=list)  # open sockets, oldest first
     away_since: float | None = 0.0  # when the last socket closed (None: connected)
     table: LiveTable | None = None
     seat: int | None = None
     waiting_since: float | None = None  # arrived during a round: waiting for a table
+    #: The server's limits for this student, shared by all their sockets (so a second
+    #: socket, or a reconnect, buys no more messages): see :mod:`prohis_nb.live.server`.
+    limits: Any = None
 
     @property
     def connected(self) -> bool:
@@ -96,6 +99,9 @@ class LiveTable:
     bots: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
+    #: Each seat's ``state`` text for the table as it is now (see ``ClassRoom._state_text``).
+    rendered: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    rendered_seq: int = -1
 
     @property
     def seq(self) -> int:
@@ -289,16 +295,31 @@ class ClassRoom:
         return out
 
     def _state_text(self, table: LiveTable, seat: int) -> str:
-        return protocol.seat_state(
-            table.game,
-            seat,
-            self.renderer,
-            round_number=table.round,
-            rounds=self.config.rounds,
-            table_number=table.number,
-            seats=self._seat_list(table, seat),
-            paused=self.state == "paused",
-        )
+        """The seat's ``state`` message, drawn once per table position and kept.
+
+        Drawing a seat's view costs milliseconds (a Smuggle declarer has hundreds
+        of choices); a student who asks again (a stale move, a reconnect) gets the
+        text drawn the first time, until the table moves on.
+        """
+        seats = self._seat_list(table, seat)
+        paused = self.state == "paused"
+        if table.rendered_seq != table.seq:
+            table.rendered, table.rendered_seq = {}, table.seq
+        key = (seat, paused, tuple((s["who"], s["away"]) for s in seats))
+        text = table.rendered.get(key)
+        if text is None:
+            text = protocol.seat_state(
+                table.game,
+                seat,
+                self.renderer,
+                round_number=table.round,
+                rounds=self.config.rounds,
+                table_number=table.number,
+                seats=seats,
+                paused=paused,
+            )
+            table.rendered[key] = text
+        return text
 
     def _send_state(self, student: Student) -> None:
         """Tell one student where they are: their table's state, or why they wait."""
@@ -360,10 +381,17 @@ class ClassRoom:
         """The student whose token this is, or ``None``."""
         return self.by_token.get(token_hash(token))
 
-    def attach(self, student: Student, connection: Connection) -> None:
-        """A socket of ``student`` opened (a first visit, or a return)."""
+    def attach(self, student: Student, connection: Connection, most: int = 2) -> None:
+        """A socket of ``student`` opened (a first visit, or a return).
+
+        A student keeps at most ``most`` sockets: a newer one closes the oldest
+        (code 4409), as a phone that reconnects leaves its old socket behind.
+        """
         was_away = not student.connected
-        student.connections.add(connection)
+        while len(student.connections) >= max(1, most):
+            old = student.connections.pop(0)
+            old.close(4409, "your seat was opened in another window")
+        student.connections.append(connection)
         student.away_since = None
         connection.send(
             protocol.message(
@@ -382,7 +410,8 @@ class ClassRoom:
 
     def detach(self, student: Student, connection: Connection) -> None:
         """A socket of ``student`` closed."""
-        student.connections.discard(connection)
+        if connection in student.connections:
+            student.connections.remove(connection)
         if not student.connections:
             student.away_since = self.clock()
             if student.table is not None and student.table.ended is None:
@@ -409,34 +438,50 @@ class ClassRoom:
 
     # ---------------------------------------------------------------- moves
 
-    async def act(self, student: Student, data: dict[str, Any]) -> None:
-        """A student's ``act`` message (already checked for shape by the protocol)."""
+    async def act(
+        self, student: Student, data: dict[str, Any], connection: Connection | None = None
+    ) -> str | None:
+        """A student's ``act`` message (already checked for shape by the protocol).
+
+        Returns ``None`` if the move was taken, else the refusal's code (the server
+        counts refusals against the student). A refusal goes to the socket the
+        move came on (``connection``), not to every socket of the student.
+        """
         table, seat = student.table, student.seat
 
-        def refuse(code: str, text: str) -> None:
-            self._send(student, protocol.message("refused", code=code, message=text))
+        def refuse(code: str, text: str) -> str:
+            reply = protocol.message("refused", code=code, message=text)
+            if connection is not None:
+                connection.send(reply)
+            else:
+                self._send(student, reply)
+            return code
 
         if table is None or seat is None or table.round != self.round or table.ended:
-            refuse("no_game", "you have no game to play right now")
-            return
+            return refuse("no_game", "you have no game to play right now")
         if self.state == "paused":
-            refuse("paused", "the teacher has paused the class: wait a moment")
-            return
+            return refuse("paused", "the teacher has paused the class: wait a moment")
         action = dict(data["action"])
         if "seat" in action and action["seat"] != seat:
-            refuse("wrong_seat", f"you play seat {seat}: you may not act for another seat")
-            return
+            return refuse("wrong_seat", f"you play seat {seat}: you may not act for another seat")
         action["seat"] = seat
-        if data["seq"] != table.seq:
+        if data["seq"] != table.seq or data.get("screen", table.id) != table.id:
             refuse("stale", "the game has moved on since that screen: look again")
-            self._send(student, self._state_text(table, seat))
-            return
+            text = self._state_text(table, seat)  # kept from the last drawing: no new work
+            if connection is not None:
+                connection.send(text)
+            else:
+                self._send(student, text)
+            return "stale"
         if table.game.to_act != seat:
-            refuse("not_your_turn", f"it is not your turn: seat {table.game.to_act} decides now")
-            return
+            return refuse(
+                "not_your_turn", f"it is not your turn: seat {table.game.to_act} decides now"
+            )
         started = time.perf_counter()
         if await self._apply(table, seat, action, "student", student, data["seq"]):
             self.handling.append(time.perf_counter() - started)
+            return None
+        return "refused"
 
     async def _apply(
         self,

@@ -63,9 +63,11 @@ PAGE = Path(__file__).with_name("page")
 class Limits:
     """What one client may do (see the module docstring)."""
 
-    rate: float = 8.0  # messages per second per socket, on average
+    rate: float = 8.0  # messages per second per student (all their sockets), on average
     burst: float = 40.0
-    max_errors: int = 20  # refused messages before the socket is closed
+    max_errors: int = 20  # refused messages (in a burst) before the student's socket is closed
+    error_rate: float = 0.5  # refused messages forgiven per second
+    sockets_per_student: int = 2  # a newer socket closes the student's oldest one
     hello_seconds: float = 15.0
     join_rate: float = 20.0  # joins per second per address (a class shares one address)
     join_burst: float = 400.0
@@ -90,6 +92,19 @@ class Bucket:
             self.level -= 1
             return True
         return False
+
+
+class StudentLimits:
+    """What one student may still send: one message bucket and one refusal bucket.
+
+    Kept on the student (``Student.limits``), so every socket of theirs, and
+    every reconnect, draws from the same buckets: a second socket or a new
+    one buys no more messages and wipes no refusal.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.messages = Bucket(limits.rate, limits.burst)
+        self.refusals = Bucket(limits.error_rate, limits.max_errors)
 
 
 class SocketConnection:
@@ -368,8 +383,7 @@ def build_app(service: ClassService) -> Starlette:
         limits = service.limits
         connection = SocketConnection(websocket, limits.queue)
         student: Student | None = None
-        bucket = Bucket(limits.rate, limits.burst)
-        errors = 0
+        allowance: StudentLimits | None = None
 
         def refuse(code: str, text: str) -> None:
             connection.send(protocol.message("error", code=code, message=text))
@@ -401,29 +415,37 @@ def build_app(service: ClassService) -> Starlette:
                 )
                 await connection.finish(4401, "unknown token")
                 return
-            room().attach(student, connection)
+            if student.limits is None:
+                student.limits = StudentLimits(limits)
+            allowance = student.limits
+            if not allowance.messages.allow():  # opening a socket is a message too
+                refuse("too_many", "too many messages: slow down")
+                await connection.finish(1008, "too many messages")
+                return
+            room().attach(student, connection, limits.sockets_per_student)
             while True:
                 event = await websocket.receive()
                 if event["type"] == "websocket.disconnect":
                     return
-                if not bucket.allow():
-                    errors += 1
+                refused = False
+                if not allowance.messages.allow():
+                    refused = True
                     refuse("too_many", "too many messages: slow down")
                 else:
                     try:
                         data = protocol.parse_client(event.get("text") or event.get("bytes") or "")
                     except protocol.ProtocolError as error:
-                        errors += 1
+                        refused = True
                         refuse(error.code, str(error))
                     else:
                         if data["type"] == "act":
-                            await room().act(student, data)
+                            refused = await room().act(student, data, connection) is not None
                         elif data["type"] == "ping":
                             connection.send(protocol.message("pong"))
                         else:
-                            errors += 1
+                            refused = True
                             refuse("bad_message", "you have said hello already")
-                if errors > limits.max_errors:
+                if refused and not allowance.refusals.allow():
                     await connection.finish(1008, "too many refused messages")
                     return
         except WebSocketDisconnect:

@@ -65,6 +65,10 @@
     socket.onclose = (event) => {
       socket = null;
       if (closedForGood || event.code === 4401) return;
+      if (event.code === 4409) {  // the same seat opened in another window: leave it there
+        setText("connection", "Your seat is open in another window or tab: play there.");
+        return;
+      }
       $("connection").classList.add("pnb-offline");
       setText("connection", "Connection lost: reconnecting to your seat… (your seat is kept for you)");
       busy = false; drawControls();
