@@ -159,6 +159,9 @@ class ClassRoom:
         self._told_end: set[int] = set()  # students sent "ended"
         self._next_number = 0  # the next student's number (joining order)
         self._opening = 0  # tables being opened now (see _open_tables)
+        self._starting = False  # a round is being started: late-comers wait (see _start_round)
+        self._next_table = 1  # the number the next table of this round gets (see _open_tables)
+        self._seating: set[int] = set()  # students whose table is being opened now
         #: Seconds the server took over each of the last students' moves, from reading the
         #: message to every seat's update handed to its socket (the database write included).
         self.handling: deque[float] = deque(maxlen=2000)
@@ -220,6 +223,7 @@ class ClassRoom:
                 game.apply({**line.action, "seat": line.seat})
                 table.actors.append(line.actor)
             self.tables[table.id] = table
+            self._next_table = max(self._next_table, table.number + 1)
             for seat, info in enumerate(table.seats):
                 if "student" in info and info["student"] in self.students:
                     student = self.students[info["student"]]
@@ -658,8 +662,15 @@ class ClassRoom:
             return dict(self.config.setups[(number - 1) % len(self.config.setups)])
         return {"seed": derive_seed(self.config.seed, round_number, number)}
 
-    async def _open_tables(self, plan: Sequence[Sequence[Student | None]], first: int) -> None:
-        """Write and open the tables of ``plan``, numbered from ``first``, in the current round."""
+    async def _open_tables(self, plan: Sequence[Sequence[Student | None]]) -> None:
+        """Write and open the tables of ``plan`` in the current round, after its last table.
+
+        The numbers are taken before the first wait for the database, so two
+        openings that overlap (a round's tables and late-comers' tables, on a
+        database written from another thread) never get the same number.
+        """
+        first = self._next_table
+        self._next_table += len(plan)
         rows = []
         for offset, seating in enumerate(plan):
             seats: list[dict[str, Any]] = [
@@ -675,11 +686,14 @@ class ClassRoom:
                     "seats": seats,
                 }
             )
+        planned = {s.id for seating in plan for s in seating if s is not None}
+        self._seating |= planned  # not offered to another table meanwhile (_waiting)
         self._opening += 1  # no round can end while its tables are being opened
         try:
             await self._open(rows)
         finally:
             self._opening -= 1
+            self._seating -= planned
         await self._check_round_over()
 
     async def _open(self, rows: list[dict[str, Any]]) -> None:
@@ -729,8 +743,15 @@ class ClassRoom:
                 table.timer.cancel()
         self.tables = {}
         self.round = number
-        await self._set_state("playing")
-        await self._open_tables(seat_plan(present, self.seats, number, self.config.seed), 1)
+        self._next_table = 1
+        # Until the round's tables are open, a student who (re)connects is not seated by
+        # the late-comers' filling (_fill): the plan above seats them, or _schedule_fill below.
+        self._starting = True
+        try:
+            await self._set_state("playing")
+            await self._open_tables(seat_plan(present, self.seats, number, self.config.seed))
+        finally:
+            self._starting = False
         for student in self.students.values():
             if student.table is None and student.connected:
                 student.waiting_since = self.clock()
@@ -780,7 +801,7 @@ class ClassRoom:
 
     def _schedule_fill(self) -> None:
         """Seat students who arrived during the round: at once by tables, or with bots later."""
-        if self.state != "playing" or self.config.fill_after is None:
+        if self.state != "playing" or self.config.fill_after is None or self._starting:
             return
         waiting = self._waiting()
         if not waiting:
@@ -795,13 +816,14 @@ class ClassRoom:
     def _waiting(self) -> list[Student]:
         return sorted(
             (s for s in self.students.values()
-             if s.table is None and s.connected and s.waiting_since is not None),
+             if s.table is None and s.connected and s.waiting_since is not None
+             and s.id not in self._seating),
             key=lambda s: s.number,
         )  # fmt: skip
 
     async def _fill(self) -> None:
         self._fill_timer = None
-        if self.state != "playing" or self.config.fill_after is None:
+        if self.state != "playing" or self.config.fill_after is None or self._starting:
             return
         waiting = self._waiting()
         if not waiting:
@@ -812,9 +834,8 @@ class ClassRoom:
             return
         if len(waiting) >= self.seats:  # whole tables now; the rest wait on
             waiting = waiting[: len(waiting) - len(waiting) % self.seats]
-        first = max((t.number for t in self.tables.values()), default=0) + 1
         plan = seat_plan(waiting, self.seats, self.round, self.config.seed)
-        await self._open_tables(plan, first)
+        await self._open_tables(plan)
         self._schedule_fill()
 
     # ---------------------------------------------------------------- the teacher
