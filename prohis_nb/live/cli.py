@@ -215,6 +215,12 @@ def run_export(args: argparse.Namespace) -> int:
     from prohis_nb.live.server import database_url
     from prohis_nb.live.store import Store
 
+    folder = Path(args.folder)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())) and not args.force:
+        return _fail(
+            f"the folder '{folder}' is not empty: choose a new folder, or add --force "
+            "(only the files the export writes are replaced)"
+        )
     store = Store(database_url(args.db))
     try:
         folder = export_session(store, args.folder, args.room, overwrite=args.force)

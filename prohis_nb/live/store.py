@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import queue
 import threading
 import time
@@ -175,6 +176,24 @@ def make_engine(url: str, sqlite_sync: str = "normal") -> Engine:
     return engine
 
 
+def _create_private(url: str) -> None:
+    """Create a new SQLite file readable by its owner only (0600).
+
+    The database holds the class's secret seed and every table's deal: anyone
+    who can read it can replay every table and see every hidden card. SQLite
+    gives its ``-wal`` and ``-shm`` files the database file's permissions.
+    A file that exists already is left as it is.
+    """
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or url[len(prefix) :] in ("", ":memory:"):
+        return
+    path = Path(url[len(prefix) :].split("?", 1)[0])
+    if path.exists():
+        return
+    with contextlib.suppress(OSError):  # no such folder: SQLite itself says so, in its words
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 @dataclass(frozen=True)
 class ActionRow:
     """One line of a table's log."""
@@ -201,6 +220,7 @@ class Store:
 
     def __init__(self, url: str, sqlite_sync: str = "normal") -> None:
         self.url = url
+        _create_private(url)
         self.engine = make_engine(url, sqlite_sync)
         metadata.create_all(self.engine)
         self._claim: Any = None  # the connection holding this process's claims (PostgreSQL)
