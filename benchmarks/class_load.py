@@ -178,6 +178,7 @@ def start_server(
                "--db", f"{folder}/class.sqlite",
                "--port", "0", "--game", game, "--seats", str(seats), "--rounds", "1000",
                "--bot-delay", "0.5", "--break-seconds", "1", "--drop-timeout", "8",
+               "--max-students", "5000", "--students-per-address", "0",
                "--log-level", "warning", "--sqlite-sync", sync]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env=env, cwd=ROOT)  # fmt: skip

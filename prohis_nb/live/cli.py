@@ -44,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="seconds a late student waits for a table (20)")  # fmt: skip
     serve.add_argument("--break-seconds", type=float, default=5.0, help="pause between rounds (5)")
     serve.add_argument("--seed", type=int, help="the class's secret seed (default: random)")
+    serve.add_argument("--max-students", type=int, default=200,
+                       help="the most students that may join (200)")  # fmt: skip
+    serve.add_argument("--students-per-address", type=int, default=8,
+                       help="students that may join from one address (8; 0: no cap, "
+                            "for a school behind one NAT address)")  # fmt: skip
     serve.add_argument("--new", action="store_true", help="start a new class even if one is open")
     serve.add_argument("--sqlite-sync", choices=["normal", "full"], default="normal",
                        help="full: a disk flush per commit (survives a power cut)")  # fmt: skip
@@ -114,6 +119,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from prohis_nb.live.config import default_config
     from prohis_nb.live.server import (
         ClassService,
+        Limits,
         bind,
         build_app,
         database_url,
@@ -130,6 +136,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "decision_timeout": args.decision_timeout,
         "fill_after": args.fill_after,
         "break_seconds": args.break_seconds,
+        "max_students": args.max_students,
     }
     if args.seed is not None:
         settings["seed"] = args.seed
@@ -142,8 +149,14 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(name)s %(message)s"
     )
+    per_address = args.students_per_address if args.students_per_address > 0 else None
     service = ClassService(
-        url, config, env_token, resume=not args.new, sqlite_sync=args.sqlite_sync
+        url,
+        config,
+        env_token,
+        limits=Limits(students_per_address=per_address),
+        resume=not args.new,
+        sqlite_sync=args.sqlite_sync,
     )
     try:
         sock = bind(args.host, args.port)

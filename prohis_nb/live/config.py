@@ -69,7 +69,7 @@ class ClassConfig:
     break_seconds: float = 5.0
     seed: int = field(default_factory=lambda: secrets.randbits(63))
     setups: tuple[Mapping[str, Any], ...] | None = None
-    max_students: int = 1000
+    max_students: int = 200
 
     def __post_init__(self) -> None:
         from prohis_nb.live.games import live_game

@@ -58,7 +58,7 @@ class Connection(Protocol):
 
     def send(self, text: str) -> None: ...
 
-    def close(self, code: int = 1000, reason: str = "") -> None: ...
+    def close(self, code: int = 1000, reason: str = "", flush: bool = False) -> None: ...
 
 
 @dataclass(eq=False)
@@ -77,6 +77,10 @@ class Student:
     #: The server's limits for this student, shared by all their sockets (so a second
     #: socket, or a reconnect, buys no more messages): see :mod:`prohis_nb.live.server`.
     limits: Any = None
+    #: Whether a socket of theirs ever opened: a join that never did is not seated.
+    seen: bool = False
+    #: Removed by the teacher: their token opens nothing, and they are seated no more.
+    removed: bool = False
 
     @property
     def connected(self) -> bool:
@@ -143,6 +147,8 @@ class ClassRoom:
         self.seats = config.table_seats
         self.rules = self.game.rules(self.seats, config.rules)
         self.state = "lobby"
+        #: Closed to new students by the teacher (:meth:`lock`).
+        self.locked = False
         self.paused_from: str | None = None
         self.round = 0
         self.students: dict[int, Student] = {}
@@ -202,9 +208,12 @@ class ClassRoom:
                 name=data["name"],
                 token_hash=data["token_hash"],
                 away_since=now,  # everyone must come back after a restart
+                seen=True,
+                removed=data["token_hash"].startswith(REMOVED),
             )
             self.students[student.id] = student
-            self.by_token[student.token_hash] = student
+            if not student.removed:
+                self.by_token[student.token_hash] = student
             self._next_number = max(self._next_number, student.number + 1)
         rows = store.table_rows(self.session_id, self.round) if self.round else []
         logs = store.action_rows([r["id"] for r in rows])
@@ -361,6 +370,8 @@ class ClassRoom:
         """A new student called ``name``; returns the student and their seat token."""
         if self.state == "ended":
             raise RulesError("this class has ended")
+        if self.locked:
+            raise RulesError("the teacher has closed this class to new students")
         if len(self.students) >= self.config.max_students:
             raise RulesError(f"this class is full ({self.config.max_students} students)")
         token = new_token()
@@ -391,6 +402,10 @@ class ClassRoom:
         A student keeps at most ``most`` sockets: a newer one closes the oldest
         (code 4409), as a phone that reconnects leaves its old socket behind.
         """
+        if student.removed:
+            connection.close(4401, "removed by the teacher")
+            return
+        student.seen = True
         was_away = not student.connected
         while len(student.connections) >= max(1, most):
             old = student.connections.pop(0)
@@ -417,7 +432,8 @@ class ClassRoom:
         if connection in student.connections:
             student.connections.remove(connection)
         if not student.connections:
-            student.away_since = self.clock()
+            if not student.removed:  # a removed student's seat is played at once (remove)
+                student.away_since = self.clock()
             if student.table is not None and student.table.ended is None:
                 self._schedule(student.table)
                 self._broadcast_seats(student.table)
@@ -435,7 +451,11 @@ class ClassRoom:
             (
                 s
                 for s in self.students.values()
-                if s.connected or (s.away_since is not None and now - s.away_since < limit)
+                if not s.removed
+                and (
+                    s.connected
+                    or (s.seen and s.away_since is not None and now - s.away_since < limit)
+                )
             ),
             key=lambda s: s.number,
         )
@@ -888,6 +908,37 @@ class ClassRoom:
         await self._check_round_over()
         self._schedule_fill()
 
+    async def lock(self, locked: bool = True) -> None:
+        """Close the class to new students (``locked``), or open it again."""
+        self.locked = bool(locked)
+        self._bump()
+
+    async def remove(self, student_id: Any) -> None:
+        """Remove a student: their sockets close, their token opens nothing, a bot plays for them.
+
+        Their moves so far stay in the records (marked as theirs); from now on a
+        stand-in bot plays their seat at once, and no later round seats them.
+        """
+        student = self.students.get(student_id) if isinstance(student_id, int) else None
+        if student is None or student.removed:
+            raise RulesError(f"no student {student_id!r} in this class: give a student's id")
+        student.removed = True
+        self.by_token.pop(student.token_hash, None)
+        await self.writer.call(self.store.remove_student, student.id)
+        text = protocol.message(
+            "error", code="removed", message="the teacher has removed you from this class"
+        )
+        for connection in list(student.connections):
+            connection.send(text)
+            connection.close(4401, "removed by the teacher", flush=True)
+        student.connections.clear()
+        student.away_since = self.clock() - self.config.drop_timeout  # a stand-in plays now
+        student.waiting_since = None
+        if student.table is not None and student.table.ended is None:
+            self._schedule(student.table)
+            self._broadcast_seats(student.table)
+        self._bump()
+
     async def end_round(self, finish: str = "bots") -> None:
         """End the round now: bots finish the open games (``"bots"``), or they stop (``"stop"``)."""
         if finish not in ("bots", "stop"):
@@ -928,6 +979,7 @@ class ClassRoom:
                     "number": s.number,
                     "name": s.name,
                     "connected": s.connected,
+                    "removed": s.removed,
                     "away_seconds": None if s.away_since is None else round(now - s.away_since, 1),
                     "table": None
                     if s.table is None or s.table.round != self.round
@@ -968,6 +1020,7 @@ class ClassRoom:
             "room": self.room,
             "game": self.config.game,
             "state": self.state,
+            "locked": self.locked,
             "round": self.round,
             "rounds": self.config.rounds,
             "seats": self.seats,
@@ -1001,6 +1054,10 @@ def _quantiles_ms(seconds: deque[float]) -> dict[str, float | int | None]:
         return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
     return {"moves": len(ordered), "p50": at(0.5), "p99": at(0.99)}
+
+
+#: How a removed student's token hash is stored: no SHA-256 in hex begins with it.
+REMOVED = "x"
 
 
 def new_teacher_token() -> str:

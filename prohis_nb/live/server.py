@@ -9,7 +9,8 @@ Routes (docs/live.md gives every message):
 ``WS /ws``                     a student's socket: ``hello`` with the token, then ``act``
 ``GET /api/health``            ``{"ok": true}``
 ``GET /api/teacher/status``    who joined, tables, progress (``?after=V&wait=S``: wait for a change)
-``POST /api/teacher/<verb>``   ``start``, ``pause``, ``resume``, ``end_round``, ``end``
+``POST /api/teacher/<verb>``   ``start``, ``pause``, ``resume``, ``end_round``, ``end``,
+                               ``lock``, ``unlock``, ``remove`` (``{"student": id}``)
 ``GET /api/teacher/records``   every game as a record (JSON list)
 =============================  ===============================================================
 
@@ -71,9 +72,17 @@ class Limits:
     hello_seconds: float = 15.0
     join_rate: float = 20.0  # joins per second per address (a class shares one address)
     join_burst: float = 400.0
+    #: Students that may join from one address (None: no cap). A school whose
+    #: students all reach the server through one NAT address raises it.
+    students_per_address: int | None = 8
     queue: int = 256  # messages waiting to be sent to one socket before it is closed
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+    #: Slowloris (prohis_nb/live/guard.py): seconds to send a request's headers, and HTTP
+    #: connections open at once per address (None: no cap; loopback exempt: a local proxy).
+    header_seconds: float = 10.0
+    connections_per_address: int | None = 64
+    loopback_exempt: bool = True
 
 
 class Bucket:
@@ -124,8 +133,12 @@ class SocketConnection:
         except asyncio.QueueFull:  # a reader that cannot keep up: it reconnects and catches up
             self.close(1008, "too slow")
 
-    def close(self, code: int = 1000, reason: str = "") -> None:
+    def close(self, code: int = 1000, reason: str = "", flush: bool = False) -> None:
+        """Close the socket now, or (``flush``) once what is queued has been sent."""
         if self.closed:
+            return
+        if flush:
+            asyncio.get_running_loop().create_task(self.finish(code, reason))
             return
         self.closed = True
         self.task.cancel()
@@ -180,6 +193,7 @@ class ClassService:
         self.writer: Writer | InlineWriter | None = None
         self.room: ClassRoom | None = None
         self.joins: dict[str, Bucket] = {}
+        self.joined_from: dict[str, int] = {}  # students joined, per address
         #: The teacher token made at startup when none was given (shown once, then forgotten).
         self.new_teacher_token: str | None = None
         #: Why the class could not be opened (a class served by another process...).
@@ -320,10 +334,19 @@ def build_app(service: ClassService) -> Starlette:
             name = protocol.clean_name(data.get("name"))
         except protocol.ProtocolError as error:
             return _error(400, error.code, str(error))
+        address = _client(request)
+        cap = service.limits.students_per_address
+        if cap is not None and service.joined_from.get(address, 0) >= cap:
+            return _error(
+                429,
+                "too_many",
+                f"{cap} students have joined from this address already: ask your teacher",
+            )
         try:
             student, token = await room().join(name)
         except ProhisNbError as error:
             return _error(409, "refused", str(error))
+        service.joined_from[address] = service.joined_from.get(address, 0) + 1
         return JSONResponse({"token": token, "name": student.name, "room": room().room})
 
     async def teacher_status(request: Request) -> Response:
@@ -361,9 +384,17 @@ def build_app(service: ClassService) -> Starlette:
                 await the_room.end_round(data.get("finish", "bots"))
             elif verb == "end":
                 await the_room.end()
+            elif verb == "lock":
+                await the_room.lock(True)
+            elif verb == "unlock":
+                await the_room.lock(False)
+            elif verb == "remove":
+                await the_room.remove(data.get("student"))
             else:
                 return _error(
-                    404, "unknown", "the commands are start, pause, resume, end_round, end"
+                    404,
+                    "unknown",
+                    "the commands are start, pause, resume, end_round, end, lock, unlock, remove",
                 )
         except ProhisNbError as error:
             return _error(409, "refused", str(error))
@@ -576,10 +607,16 @@ def uvicorn_server(
     host, port = sock.getsockname()[:2]
     # uvicorn's sans-I/O websockets protocol where it has it (the older one is deprecated)
     sansio = find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None
+    from prohis_nb.live.guard import guarded_http
+
+    raise_open_files()
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
+        http=guarded_http(
+            limits.header_seconds, limits.connections_per_address, limits.loopback_exempt
+        ),
         ws="websockets-sansio" if sansio else "websockets",
         ws_max_size=protocol.MAX_CLIENT_MESSAGE * 4,
         ws_ping_interval=limits.ping_interval,
@@ -600,6 +637,23 @@ def uvicorn_server(
     config.load()  # sets uvicorn's loggers up now, so that the filter below stays on them
     hide_frames_from_logs()
     return server
+
+
+def raise_open_files(most: int = 65536) -> None:
+    """Raise this process's soft limit of open files to its hard limit (at most ``most``).
+
+    Every student holds a socket open; the usual soft limit (1024) would leave
+    a lecture hall's worth of phones, or a flood, unable to connect.
+    """
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = most if hard == resource.RLIM_INFINITY else min(hard, most)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def database_url(db: str | os.PathLike[str] | None) -> str:

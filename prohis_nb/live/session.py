@@ -135,6 +135,14 @@ class ClassSession:
         """End the class (open games stop where they are)."""
         return self._request("POST", "/api/teacher/end", {})
 
+    def lock(self, locked: bool = True) -> dict[str, Any]:
+        """Close the class to new students (``locked=False``: open it again)."""
+        return self._request("POST", "/api/teacher/" + ("lock" if locked else "unlock"), {})
+
+    def remove(self, student: int) -> dict[str, Any]:
+        """Remove a student (their ``id`` in :meth:`students`): a bot plays their seat."""
+        return self._request("POST", "/api/teacher/remove", {"student": int(student)})
+
     # ---------------------------------------------------------------- the class's data
 
     def records(self) -> list[Any]:

@@ -327,6 +327,19 @@ class Store:
             )
             return int(result.inserted_primary_key[0])  # type: ignore[index]
 
+    def remove_student(self, student_id: int) -> None:
+        """Make a student's token open nothing (its hash becomes ``x...``, which no token has)."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                select(students.c.token_hash).where(students.c.id == student_id)
+            ).first()
+            if row is not None and not row.token_hash.startswith("x"):
+                db.execute(
+                    update(students)
+                    .where(students.c.id == student_id)
+                    .values(token_hash="x" + row.token_hash[1:])
+                )
+
     def student_rows(self, session_id: int) -> list[dict[str, Any]]:
         with self.engine.connect() as db:
             query = (

@@ -125,6 +125,7 @@
         busy = false; showMessage("Not taken: " + msg.message); drawControls(); break;
       case "error":
         busy = false; showMessage(msg.message);
+        if (msg.code === "removed") closedForGood = true;
         if (msg.code === "unknown_token") { localStorage.removeItem(key(room)); closedForGood = true; showJoin("please join again"); }
         break;
       case "ended":
