@@ -646,6 +646,7 @@ class ClassRoom:
             choice = legal[
                 random.Random(f"{self.config.seed}:{table.id}:{seq}").randrange(len(legal))
             ]
+            actor = "random"  # the log says what played, not the bot that was meant to
         if not await self._apply(table, seat, choice, actor, None, seq):
             self._schedule(table)
 

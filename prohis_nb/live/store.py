@@ -17,7 +17,8 @@ PostgreSQL through a URL):
                 be written once only; ``actor`` says who took it (``student``,
                 ``bot`` for a seat a bot fills, ``standin`` for a bot playing
                 for an absent or idle student, ``finish`` for a bot ending a
-                round the teacher closed)
+                round the teacher closed, ``random`` for a uniformly random
+                legal move made when the bot failed)
 ==============  ===================================================================
 
 Only ``sessions`` rows are ever updated (state, round); a table's seats and
@@ -133,7 +134,7 @@ Index("live_tables_by_session", tables.c.session_id, tables.c.round)
 Index("live_students_by_session", students.c.session_id)
 
 #: Who took an action (the ``actor`` column).
-ACTORS = ("student", "bot", "standin", "finish")
+ACTORS = ("student", "bot", "standin", "finish", "random")
 
 
 #: The first key of the advisory locks that claim a class (:meth:`Store.claim`): "PRHS".

@@ -124,6 +124,8 @@ def test_a_dropped_student_gets_the_seat_back_and_a_bot_stands_in_meanwhile(
 ) -> None:
     session = class_server("prohis", rounds=1, seats=3, drop_timeout=0.3)
     ada, bob, cy = (Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob", "Cy"))
+    for pupil in (ada, bob, cy):  # connected (a join that never opened its socket is not seated)
+        pupil.until(lambda m: m["type"] == "waiting")
     session.start()
     for pupil in (ada, bob, cy):
         pupil.until(lambda m: m["type"] == "state")
