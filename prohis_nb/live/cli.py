@@ -123,6 +123,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bind,
         build_app,
         database_url,
+        lan_address,
         uvicorn_server,
     )
 
@@ -164,7 +165,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return _fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-    base = (args.public_url or f"http://{shown_host}:{port}").rstrip("/")
+    students_host = shown_host
+    if args.host in ("0.0.0.0", "") and not args.public_url:
+        students_host = lan_address() or shown_host
+        if students_host == shown_host:
+            print("prohis-nb: this machine has no network address phones could reach: "
+                  "pass --public-url with the address students open", file=sys.stderr)  # fmt: skip
+    base = (args.public_url or f"http://{students_host}:{port}").rstrip("/")
 
     def ready() -> None:
         room = service.room

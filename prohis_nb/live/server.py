@@ -639,6 +639,40 @@ def uvicorn_server(
     return server
 
 
+def lan_address() -> str | None:
+    """This machine's address as phones on its network see it, or ``None`` if it has none.
+
+    The address of the interface that would carry traffic out (a UDP socket
+    "connected" to an outside address: no packet is sent), else the host
+    name's address. Loopback is never an answer: ``/etc/hosts`` maps the host
+    name to ``127.0.1.1`` on Debian and Ubuntu, which would send every phone
+    to itself.
+    """
+    import ipaddress
+
+    def usable(address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
+
+    for probe in ("8.8.8.8", "10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 9))
+                address = sock.getsockname()[0]
+        except OSError:
+            continue
+        if usable(address):
+            return str(address)
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return address if usable(address) else None
+
+
 def raise_open_files(most: int = 65536) -> None:
     """Raise this process's soft limit of open files to its hard limit (at most ``most``).
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import socket
 import threading
 import time
 import urllib.error
@@ -275,11 +274,16 @@ class LocalServer:
 
 
 def _lan_address() -> str:
-    """This machine's address as other machines on its network see it (a best guess)."""
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
+    """This machine's address on its network (:func:`prohis_nb.live.server.lan_address`)."""
+    from prohis_nb.live.server import lan_address
+
+    address = lan_address()
+    if address is None:
+        raise ClassError(
+            "this machine has no network address other phones could reach: connect it to the "
+            "class's Wi-Fi, or give public_url= (the address students open)"
+        )
+    return address
 
 
 def start_class(

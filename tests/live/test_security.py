@@ -207,3 +207,31 @@ def test_names_that_look_like_formulas_are_inert_in_the_csv(
     for row in rows:
         for value in row.values():
             assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), row
+
+
+def _interface_addresses() -> set[str]:
+    """This machine's IPv4 addresses, read from the kernel by `ip` (independently of the server)."""
+    import shutil
+
+    if shutil.which("ip") is None:
+        pytest.skip("the ip command is not installed")
+    out = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True).stdout
+    return {line.split()[3].split("/")[0] for line in out.splitlines() if " inet " in line}
+
+
+def test_the_address_for_phones_is_the_machines_own_not_loopback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    from prohis_nb.live.server import lan_address
+
+    mine = _interface_addresses() - {"127.0.0.1"}
+    if not mine:
+        pytest.skip("this machine has no network interface but loopback")
+    # as on Debian and Ubuntu, the host name maps to a loopback address in /etc/hosts
+    monkeypatch.setattr(socket, "gethostbyname", lambda _name: "127.0.1.1")
+    assert lan_address() in mine
+    from prohis_nb.live.session import _lan_address
+
+    assert _lan_address() in mine
