@@ -330,6 +330,7 @@ class ClassRoom:
                 table_number=table.number,
                 seats=seats,
                 paused=paused,
+                screen=table.id,
             )
             table.rendered[key] = text
         return text

@@ -21,8 +21,8 @@ from prohis_nb.live.matching import role_of
 
 from .conftest import Pupil, legal_choices
 
-STATE_KEYS = {"type", "round", "rounds", "table", "seat", "seq", "paused", "seats", "view", "board",
-              "controls"}  # fmt: skip
+STATE_KEYS = {"type", "round", "rounds", "table", "seat", "seq", "screen", "paused", "seats",
+              "view", "board", "controls"}  # fmt: skip
 
 
 def play_until_ended(pupils: list[Pupil], seed: int = 1, limit: float = 90.0) -> None:

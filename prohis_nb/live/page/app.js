@@ -98,7 +98,7 @@
   function send(action) {
     if (!socket || !state || busy) return;
     busy = true; drawControls();
-    socket.send(JSON.stringify({type: "act", seq: state.seq, action}));
+    socket.send(JSON.stringify({type: "act", seq: state.seq, screen: state.screen, action}));
   }
 
   function receive(msg) {
