@@ -171,6 +171,8 @@ class ClassRoom:
         #: Seconds the server took over each of the last students' moves, from reading the
         #: message to every seat's update handed to its socket (the database write included).
         self.handling: deque[float] = deque(maxlen=2000)
+        #: How many students' moves were handled since the server started (``handled``).
+        self.handled = 0
         self.on_broadcast: Callable[[LiveTable], None] | None = None
 
     # ---------------------------------------------------------------- building
@@ -505,6 +507,7 @@ class ClassRoom:
         started = time.perf_counter()
         if await self._apply(table, seat, action, "student", student, data["seq"]):
             self.handling.append(time.perf_counter() - started)
+            self.handled += 1
             return None
         return "refused"
 
@@ -970,8 +973,12 @@ class ClassRoom:
 
     # ---------------------------------------------------------------- what the teacher sees
 
-    def status(self) -> dict[str, Any]:
-        """Who has joined, the tables and how far each has got (plain JSON data)."""
+    def status(self, handled_after: int | None = None) -> dict[str, Any]:
+        """Who has joined, the tables and how far each has got (plain JSON data).
+
+        ``handling_ms`` covers the last 2,000 moves, or only those after the
+        ``handled_after``-th (a benchmark's window: ``handled`` at its start).
+        """
         now = self.clock()
         students = []
         for s in sorted(self.students.values(), key=lambda s: s.number):
@@ -1031,8 +1038,15 @@ class ClassRoom:
             "tables": tables,
             "lobby_tables": lobby,
             "tables_done": sum(1 for t in self.tables.values() if t.ended is not None),
-            "handling_ms": _quantiles_ms(self.handling),
+            "handling_ms": _quantiles_ms(self._handling_after(handled_after)),
+            "handled": self.handled,
         }
+
+    def _handling_after(self, handled_after: int | None) -> deque[float]:
+        if handled_after is None:
+            return self.handling
+        newer = max(0, min(len(self.handling), self.handled - max(0, handled_after)))
+        return deque(list(self.handling)[len(self.handling) - newer :])
 
     async def close(self) -> None:
         """Cancel every timer (the server is stopping)."""

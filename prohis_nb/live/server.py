@@ -355,11 +355,17 @@ def build_app(service: ClassService) -> Starlette:
         try:
             after = int(request.query_params.get("after", "-1"))
             wait = min(60.0, max(0.0, float(request.query_params.get("wait", "0"))))
+            handled = request.query_params.get("handled_after")
+            handled_after = None if handled is None else int(handled)
         except ValueError:
-            return _error(400, "bad_query", "after is a whole number, wait a number of seconds")
+            return _error(
+                400,
+                "bad_query",
+                "after and handled_after are whole numbers, wait a number of seconds",
+            )
         if wait:
             await room().wait_changed(after, wait)
-        return JSONResponse(room().status())
+        return JSONResponse(room().status(handled_after))
 
     async def teacher_command(request: Request) -> Response:
         if not service.is_teacher(request):

@@ -174,3 +174,21 @@ def test_start_class_resumes_a_class_only_when_asked(tmp_path: Any) -> None:
         assert fresh.room != first.room and fresh.students() == []
     finally:
         fresh.stop()
+
+
+def test_the_servers_handling_figures_cover_the_window_asked_for(class_server: Any) -> None:
+    from .test_class_play import play_until_ended
+
+    session = class_server("convoy", rounds=2, seats=2)
+    pupils = [Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob")]
+    for pupil in pupils:
+        pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    play_until_ended(pupils)
+    moves = sum(r.extra["live"]["actors"].count("student") for r in session.records())
+    status = session.status()
+    assert status["handled"] == moves > 2
+    assert status["handling_ms"]["moves"] == moves
+    path = "/api/teacher/status?handled_after="
+    assert session._request("GET", path + str(moves - 2))["handling_ms"]["moves"] == 2
+    assert session._request("GET", path + str(moves))["handling_ms"]["moves"] == 0
