@@ -130,6 +130,14 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+#: The port each class was last served on (``start_class(resume=True)`` comes back there).
+ports = Table(
+    "live_ports",
+    metadata,
+    Column("session_id", Integer, ForeignKey("live_sessions.id"), primary_key=True),
+    Column("port", Integer, nullable=False),
+)
+
 Index("live_tables_by_session", tables.c.session_id, tables.c.round)
 Index("live_students_by_session", students.c.session_id)
 
@@ -312,6 +320,23 @@ class Store:
         data = dict(row._mapping)
         data["config"] = json.loads(data["config"])
         return data
+
+    def set_port(self, session_id: int, port: int) -> None:
+        """Remember the port class ``session_id`` is served on now."""
+        with self.engine.begin() as db:
+            db.execute(ports.delete().where(ports.c.session_id == session_id))
+            db.execute(insert(ports).values(session_id=session_id, port=int(port)))
+
+    def last_port(self) -> int | None:
+        """The port the newest class not ended was last served on, if any."""
+        open_rows = self.session_rows(open_only=True)
+        if not open_rows:
+            return None
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(ports.c.port).where(ports.c.session_id == open_rows[-1]["id"])
+            ).first()
+        return None if row is None else int(row.port)
 
     # ------------------------------------------------------------ students
 

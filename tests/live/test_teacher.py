@@ -192,3 +192,17 @@ def test_the_servers_handling_figures_cover_the_window_asked_for(class_server: A
     path = "/api/teacher/status?handled_after="
     assert session._request("GET", path + str(moves - 2))["handling_ms"]["moves"] == 2
     assert session._request("GET", path + str(moves))["handling_ms"]["moves"] == 0
+
+
+def test_a_resumed_class_comes_back_on_its_port(class_server: Any, tmp_path: Any) -> None:
+    db = tmp_path / "resume.sqlite"
+    first = class_server("convoy", rounds=2, seats=2, db=db)
+    ada = Pupil(first.url, first.room, "Ada").join().open()
+    ada.until(lambda m: m["type"] == "waiting")
+    first.start()
+    seat = ada.until(lambda m: m["type"] == "state")["seat"]
+    first.stop()  # as when the kernel dies
+    again = class_server("convoy", rounds=2, seats=2, db=db, resume=True)
+    assert again.url == first.url and again.join_url == first.join_url
+    back = Pupil(first.url, first.room, "Ada", ada.token).open()  # the page's own address
+    assert back.until(lambda m: m["type"] == "state")["seat"] == seat
