@@ -162,6 +162,8 @@ def _check_bot_plays(game: Any, seats: Any, rules: Any, spec: str, bot: Any) -> 
         bot.choose(table.view(seat), table.legal_actions())
     except MissingExtraError as error:
         raise RulesError(f"the bot {spec!r} that fills empty seats cannot play: {error}") from None
+    except Exception:  # any other failure: in play, a random move is made instead (and marked)
+        return
 
 
 def default_config(game: str, **settings: Any) -> ClassConfig:

@@ -149,7 +149,8 @@ def test_a_bot_that_fails_does_not_stall_its_table(class_server: Any) -> None:
         while state["view"]["to_act"] != state["seat"]:  # the bots move all the same
             state = ada.until(lambda m: m["type"] == "state")
         actors = session.records()[0].extra["live"]["actors"]
-        assert state["seq"] == len(actors) and "bot" in actors
+        # what played is in the log: a random legal move, not the bot that failed
+        assert state["seq"] == len(actors) and "random" in actors and "bot" not in actors
     finally:
         BOTS["prohis"].pop("broken_for_test", None)
 
