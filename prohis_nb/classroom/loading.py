@@ -43,6 +43,8 @@ class GameResult:
     students: tuple[str, ...] | None = None
     #: each seat's own decisions, counted (the same keys as ``counts``)
     seat_counts: tuple[dict[str, int], ...] = ()
+    #: the rules value the game was played under (its game's rules type), or None
+    rules: Any = None
 
 
 @dataclass(frozen=True)
@@ -305,6 +307,7 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         scores=tuple(final.scores()),
         students=students_of(record.extra.get("students"), final.players),
         seat_counts=tuple(seat_counts),
+        rules=final.rules,
     )
     return result, record, ""
 

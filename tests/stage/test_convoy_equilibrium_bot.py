@@ -210,8 +210,6 @@ def test_gambit_finds_no_regret_in_the_exact_lemke_howson_point():
         game = analysis_game(ConvoyRules(payoffs="own", **variants))
         a, b = game.exact_payoff_matrices()
         x, y = lemke_howson(a, b, 0)
-        g = gbt.StrategicGame.from_arrays(
-            np.array(a, dtype=object), np.array(b, dtype=object)
-        )
+        g = gbt.StrategicGame.from_arrays(np.array(a, dtype=object), np.array(b, dtype=object))
         profile = g.mixed_strategy_profile(data=[list(x), list(y)], rational=True)
         assert profile.max_regret() == 0, variants
