@@ -43,8 +43,14 @@ class GameResult:
     students: tuple[str, ...] | None = None
     #: each seat's own decisions, counted (the same keys as ``counts``)
     seat_counts: tuple[dict[str, int], ...] = ()
+<<<<<<< HEAD
     #: the rules value the game was played under (its game's rules type), or None
     rules: Any = None
+=======
+    #: actions of a live class taken by a bot (filling a seat, standing in for an absent
+    #: student, finishing a closed round): not the class's decisions, so not counted
+    bot_actions: int = 0
+>>>>>>> main
 
 
 @dataclass(frozen=True)
@@ -294,8 +300,9 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         record = Record.loads(text)
     except (ProhisNbError, ValueError, TypeError, RecursionError) as error:
         return None, None, f"not a game record: {_one_line(error)}"
+    counted = students_actions(record)
     try:
-        counts, seat_counts, final = count_game_seats(record)
+        counts, seat_counts, final = count_game_seats(record, counted)
     except (ProhisNbError, ValueError, TypeError, KeyError, RecursionError) as error:
         return None, None, f"cannot be replayed: {_one_line(error)}"
     result = GameResult(
@@ -307,9 +314,30 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         scores=tuple(final.scores()),
         students=students_of(record.extra.get("students"), final.players),
         seat_counts=tuple(seat_counts),
+<<<<<<< HEAD
         rules=final.rules,
+=======
+        bot_actions=0 if counted is None else counted.count(False),
+>>>>>>> main
     )
     return result, record, ""
+
+
+def students_actions(record: Record) -> list[bool] | None:
+    """Which actions of a live class's record a student took, or None for any other record.
+
+    A record of :mod:`prohis_nb.live` says who took each action
+    (``extra["live"]["actors"]``, one per action: ``student``, ``bot``,
+    ``standin``, ``finish``; docs/live.md). The class's rates are the
+    students' decisions: only ``student`` actions are counted. A record
+    whose actors list is not a list of such words is counted whole (it is
+    then not a live record this package wrote).
+    """
+    live = record.extra.get("live")
+    actors = live.get("actors") if isinstance(live, dict) else None
+    if not isinstance(actors, list) or not all(isinstance(a, str) for a in actors):
+        return None
+    return [actor == "student" for actor in actors]
 
 
 def students_of(value: Any, players: int) -> tuple[str, ...] | None:
