@@ -234,7 +234,7 @@ class ClassDashboard:
         return self.session.pause()
 
     def _control(self, action: Any) -> None:
-        from prohis_nb.live.session import ClassError
+        from prohis_nb.live.errors import ClassError
 
         try:
             action()
@@ -304,7 +304,7 @@ class ClassDashboard:
             return f"<p role='alert'>The results could not be read: {html.escape(str(error))}</p>"
 
     def _follow(self) -> None:
-        from prohis_nb.live.session import ClassError
+        from prohis_nb.live.errors import ClassError
 
         failures = 0
         while not self._stop.is_set():

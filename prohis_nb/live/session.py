@@ -31,11 +31,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.errors import ProhisNbError
+from prohis_nb.live.errors import ClassError
 
-
-class ClassError(ProhisNbError):
-    """The class server refused a request, or could not be reached (the text says why)."""
+__all__ = ["ClassError", "ClassSession", "LocalServer", "connect", "start_class"]
 
 
 class ClassSession:
