@@ -54,15 +54,16 @@ from math import ceil
 from typing import Any
 
 from prohis_nb.analysis.convoy_ev import (
-    break_even_bribe,
-    catch_chance,
-    rest_of_inspection,
+    Belief,
+    as_belief,
+    belief_catch_chance,
+    inspection_value,
     smuggler_inspected,
     smuggler_passes,
 )
-from prohis_nb.analysis.odds import catch_probability
+from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.coach.advice import Advice, Choice, Verdict
-from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_pool
+from prohis_nb.coach.prohis_beliefs import place_beliefs
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
@@ -76,6 +77,7 @@ from prohis_nb.prohis.cards import (
     WAREHOUSE_VALUE,
     WAREHOUSE_VALUES,
 )
+from prohis_nb.prohis.knowledge import ProhisKnowledge, publicize
 from prohis_nb.prohis.views import SeatView, check_view
 from prohis_nb.text import count, money, percent
 
@@ -209,11 +211,38 @@ def _top(drafts: list[_Draft]) -> _Draft:
 # ---------------------------------------------------------------- the decisions
 
 
-def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _convoy_belief(view: SeatView) -> Belief:
+    """This seat's exact belief about the convoy's face-down cards (``view.knowledge``).
+
+    A convoy is a blind pick from the smuggler's possible hand (the model of
+    :mod:`prohis_nb.core.knowledge`): a captain dealt in the open to the
+    smuggler may be in it, a pile card may not.
+    """
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    return as_belief(knowledge.distribution("convoy"))
+
+
+def _public_knowledge(view: SeatView) -> ProhisKnowledge:
+    """What everyone knows of the cards (the public history): the smuggler's estimate of a
+    controller's belief, before the controller's own cards are counted."""
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    public = tuple(publicize(observation) for observation in knowledge.observations)
+    return ProhisKnowledge(None, view.players, view.rules.bribe_rounds, public)
+
+
+def _break_even(belief: Belief, card: str) -> Fraction:
+    """``b*``: the controller's expected gain from inspecting a whole face-down convoy."""
+    size = sum(belief[0][0])
+    return inspection_value(belief, (), card, min(rank_of(card), size))
+
+
+def _control(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None
-    size = len(convoy.cards)
     played = max((RANK[card] for _seat, card in convoy.controls), default=0)
+    belief: Belief | None = None
     drafts: list[_Draft] = []
     for action in view.legal_actions:
         if action.act == "decline":
@@ -223,7 +252,9 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
         if RANK[card] <= played:
             drafts.append(_Draft(f"control with your {card}", 0, action, MODEL_OUTBID, outbid=True))
             continue
-        inspect = break_even_bribe(pool, size, card)
+        if belief is None:
+            belief = _convoy_belief(view)
+        inspect = _break_even(belief, card)
         waive = _waive_value(view, card)
         drafts.append(
             _Draft(
@@ -232,7 +263,7 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 action,
                 MODEL_CONTROL,
                 card=card,
-                catch_chance=catch_chance(pool, size, card),
+                catch_chance=belief_catch_chance(belief, card),
                 inspect_value=inspect,
                 waive_value=waive,
                 break_even_bribe=inspect,
@@ -252,28 +283,16 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _smuggler_estimate(view: SeatView) -> tuple[int, ...]:
-    """The pool the controller draws the convoy from, as the smuggler can estimate it.
-
-    The controller cannot place the smuggler's convoy, nor the part of its hand
-    not known to all; add those to the cards the smuggler cannot place.
-    """
-    convoy = view.convoy
-    assert convoy is not None
-    pool = Counter(dict(zip(KINDS, unseen_pool(view))))
-    pool.update(card for card in convoy.cards if card is not None)
-    pool.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
-    return tuple(pool[kind] for kind in KINDS)
-
-
 class _BribeModel:
     """The smuggler's bribe model (module docstring), worked out once per view.
 
     ``b_star``: the controller's break-even bribe as the smuggler can estimate
-    it; ``floor``: the most an offer already turned down was worth; a bribe is
-    accepted when worth at least ``b_star`` and more than ``floor``. Offered
-    nothing, the controller inspects when ``b_star`` beats waiving, and must
-    inspect after a rejected bribe.
+    it (from the public history: the convoy a blind pick from the smuggler's
+    hand as everyone knows it; the mean of what the controller computes, over
+    the cards the controller may hold); ``floor``: the most an offer already
+    turned down was worth; a bribe is accepted when worth at least ``b_star``
+    and more than ``floor``. Offered nothing, the controller inspects when
+    ``b_star`` beats waiving, and must inspect after a rejected bribe.
     """
 
     def __init__(self, view: SeatView) -> None:
@@ -282,7 +301,8 @@ class _BribeModel:
             raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
         self.convoy = tuple(c for c in convoy.cards if c is not None)
         self.card = card = convoy.controller_card
-        self.b_star = break_even_bribe(_smuggler_estimate(view), len(self.convoy), card)
+        public = _public_knowledge(view)
+        self.b_star = _break_even(as_belief(public.distribution("convoy")), card)
         rejected = convoy.rejected_bribes or ()
         self.floor = max((_worth(b) for b in rejected), default=None)
         self.inspects = bool(rejected) or self.b_star > _waive_value(view, card)
@@ -437,14 +457,14 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _bribe_answer(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.bribe is not None and convoy.controller_card
     card = convoy.controller_card
-    size = len(convoy.cards)
-    b_star = break_even_bribe(pool, size, card)
+    belief = _convoy_belief(view)
+    b_star = _break_even(belief, card)
     worth = _worth(convoy.bribe)
-    catch = catch_chance(pool, size, card)
+    catch = belief_catch_chance(belief, card)
     drafts = []
     for action in view.legal_actions:
         if action.act == "accept":
@@ -476,14 +496,14 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspect_or_waive(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
-    size = len(convoy.cards)
-    inspect = break_even_bribe(pool, size, card)
+    belief = _convoy_belief(view)
+    inspect = _break_even(belief, card)
     waive = _waive_value(view, card)
-    catch = catch_chance(pool, size, card)
+    catch = belief_catch_chance(belief, card)
     drafts = []
     for action in view.legal_actions:
         if action.act == "inspect":
@@ -513,15 +533,15 @@ def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspection(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspection(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
-    hidden = sum(c is None for c in convoy.cards)
     turned = tuple(c for c, t in zip(convoy.cards, convoy.turned) if t and c is not None)
     left = convoy.turn_limit - convoy.turns_done
-    rest = rest_of_inspection(pool, hidden, turned, card, left)
-    catch = catch_chance(pool, hidden, card, left)
+    belief = _convoy_belief(view)  # the face-down cards only
+    rest = inspection_value(belief, turned, card, left)
+    catch = belief_catch_chance(belief, card, left)
     drafts = [
         _Draft(
             f"turn card {action.position}",
@@ -559,47 +579,122 @@ def _take_label(view: SeatView, action: Action) -> str:
     return f"take the {view.row[action.slot]} from the row (slot {action.slot})"
 
 
-def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
-    share = pool_share(pool)
-    pile_value = sum((p * HAND_VALUE[k] for k, p in share.items()), Fraction(0))
-    opponent = _strongest_known_controller(view)
-    # What a controller cannot place: the cards this seat cannot place, and the part of its
-    # hand the others do not know (the convoy will be made of those).
-    hidden_from_others = Counter(view.hand) - Counter(view.seats[view.seat].known_to_all)
-    estimate = tuple(n + hidden_from_others[kind] for kind, n in zip(KINDS, pool))
+def _has_later_turn(view: SeatView) -> bool:
+    """Whether this seat plays another turn after this one (always, before the final round)."""
+    if not view.final_round:
+        return True
+    queue = view.final_turns
+    later = queue[1:] if queue[:1] == (view.seat,) else queue
+    return view.seat in later
+
+
+class _Later:
+    """What a card in this seat's hand can become (the turn's model, module docstring).
+
+    A good is shipped later in a convoy of 2 (it and a legal good) that meets
+    the strongest controller card the seat knows an opponent holds; that
+    controller inspects when its break-even bribe (from the public history:
+    a convoy of 2 picked blindly from this seat's hand) beats waiving, and
+    waives otherwise. So an illegal good passes with probability ``1 − q``
+    (``q`` the catch chance of that inspection, 0 when it waives or no
+    controller card is known) and is then worth its warehouse value; a legal
+    good passes. A controller card is kept (its hand value). With no turn
+    left (the final round), every card stays in hand: its hand value.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.opponent = _strongest_known_controller(view)
+        self.later = _has_later_turn(view)
+        self._public: ProhisKnowledge | None = None
+        self._inspects: dict[int, tuple[bool, Fraction | None]] = {}
+
+    def inspects(self, size: int) -> tuple[bool, Fraction | None]:
+        """Whether the opponent's card inspects a convoy of ``size`` from this hand, and its b*."""
+        if size not in self._inspects:
+            opponent = self.opponent
+            assert opponent is not None
+            seat = self.view.seat
+            if self._public is None:
+                self._public = _public_knowledge(self.view)
+            model = self._public.model
+            hand, convoy = f"hand {seat}", f"convoy {seat}"
+            if model.size(hand) < size:
+                self._inspects[size] = (True, None)  # not enough cards yet: no estimate
+            else:
+                moved = model.move(hand, convoy, size)
+                b_star = _break_even(as_belief(moved.distribution(convoy)), opponent)
+                self._inspects[size] = (b_star > _waive_value(self.view, opponent), b_star)
+        return self._inspects[size]
+
+    def catch(self, kind: str) -> Fraction:
+        """``q``: the chance a good of ``kind`` shipped later is caught."""
+        if kind != "illegal" or self.opponent is None:
+            return Fraction(0)
+        inspects, _b_star = self.inspects(2)
+        return catch_probability(2, 1, 0, self.opponent) if inspects else Fraction(0)
+
+    def future(self, kind: str) -> Fraction:
+        """What a card of ``kind`` in hand is worth at the end, under the model."""
+        if not self.later or kind in CONTROLLER_KINDS:
+            return Fraction(HAND_VALUE[kind])
+        return (1 - self.catch(kind)) * WAREHOUSE_VALUE[kind]
+
+
+def _turn(view: SeatView) -> tuple[list[_Draft], str]:
+    later = _Later(view)
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    opponent = later.opponent
     drafts: list[_Draft] = []
     convoys: dict[tuple[str, ...], _Draft] = {}
     for action in view.legal_actions:
         act = action.act
         if act == "take":
             if action.source == "pile":
-                drafts.append(_Draft(_take_label(view, action), pile_value, action, MODEL_DRAW))
+                pile = knowledge.expected("pile")
+                size = view.pile_size
+                chances = {k: Fraction(n) / size for k, n in pile.items() if n}
+                value = sum((p * later.future(k) for k, p in chances.items()), Fraction(0))
+                drafts.append(
+                    _Draft(_take_label(view, action), value, action, MODEL_DRAW, chances=chances)
+                )
             else:
                 card = view.row[action.slot]
+                assert card is not None
                 drafts.append(
                     _Draft(
-                        _take_label(view, action), HAND_VALUE[card], action, MODEL_DRAW, card=card
+                        _take_label(view, action),
+                        later.future(card),
+                        action,
+                        MODEL_DRAW,
+                        card=card,
+                        catch_chance=later.catch(card) if card in ("legal", "illegal") else None,
+                        hand_value=HAND_VALUE[card],
                     )
                 )
         elif act == "convoy":
             key = tuple(sorted(action.cards, key=KINDS.index))
             if key in convoys:
                 continue
+            inspects: bool | None
+            b_star: Fraction | None
             if opponent is None:
-                value, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
+                now, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
             else:
-                b_star = break_even_bribe(estimate, len(key), opponent)
-                inspects = b_star > _waive_value(view, opponent)
+                inspects, b_star = later.inspects(len(key))
                 tally = Counter(key)
                 controllers = sum(tally[k] for k in CONTROLLER_KINDS)
                 catch = catch_probability(len(key), tally["illegal"], controllers, opponent)
                 if inspects:
-                    value = smuggler_inspected(key, opponent)
+                    now = smuggler_inspected(key, opponent)
                 else:
-                    value, catch = Fraction(smuggler_passes(key)), Fraction(0)
+                    now, catch = Fraction(smuggler_passes(key)), Fraction(0)
+            # against the hand as it is, each card at what it can become
+            kept = sum((later.future(k) - HAND_VALUE[k] for k in key), Fraction(0))
             draft = _Draft(
                 f"convoy of {_cards_text(key)}",
-                value,
+                now - kept,
                 action,
                 MODEL_CONVOY,
                 cards=key,
@@ -607,6 +702,7 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 controller_inspects=inspects,
                 break_even_bribe=b_star,
                 catch_chance=catch,
+                value_now=now,
             )
             convoys[key] = draft
             drafts.append(draft)
@@ -631,15 +727,21 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
             )
         why = (
             f"Send a convoy of {_cards_text(d['cards'])}: {against}, it is expected to add "
-            f"{money(top.value)}."
+            f"{money(top.value)} more than keeping those cards to ship later."
         )
     elif top.action.act == "take":
+        if not later.later:
+            what = "your last turn: the card stays in your hand"
+        elif top.details.get("card") in CONTROLLER_KINDS:
+            what = "a controller card kept in hand"
+        else:
+            what = "shipped later at its catch chance"
         why = (
-            f"{_capital(top.label)}: it adds {money(top.value)} to your hand's value, the most "
-            f"any move adds now."
+            f"{_capital(top.label)}: it is worth {money(top.value)} ({what}), the most any move "
+            f"is expected to add."
         )
     else:
-        why = f"{_capital(top.label)}: no other move adds to your score now."
+        why = f"{_capital(top.label)}: no other move is expected to add to your score."
     return drafts, why
 
 
@@ -677,8 +779,7 @@ def _remembered(view: SeatView) -> Advice:
 
 
 def _advise(view: SeatView) -> Advice:
-    pool = unseen_pool(view)
-    beliefs = place_beliefs(view, pool)
+    beliefs = place_beliefs(view)
     if view.ended or not view.my_turn or view.decision is None:
         if view.ended:
             why = "The game is over."
@@ -689,7 +790,7 @@ def _advise(view: SeatView) -> Advice:
     if kind == "bribe":
         drafts, why = _bribe(view)
     else:
-        drafts, why = _DECISIONS[kind](view, pool)
+        drafts, why = _DECISIONS[kind](view)
     return _finish(view, drafts, why, beliefs)
 
 
