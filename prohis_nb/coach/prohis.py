@@ -9,18 +9,20 @@ with its expected value under a model stated in one sentence
 
 Values are **changes of the seat's final score in dollars from this decision
 alone**, as in :mod:`prohis_nb.analysis.payoffs`: measured against every card
-staying where it is, later turns not counted. The models, decision by decision:
+staying where it is (on a turn: against every card in hand becoming what it
+can become later). The models, decision by decision:
 
 ==================  ==========================================================================
 decision            model
 ==================  ==========================================================================
 control / decline   you become the controller (nobody outbids you) and no bribe comes; you
-                    then inspect or waive, whichever is worth more under the uniform belief
-                    (:func:`~prohis_nb.analysis.convoy_ev.break_even_bribe` is the inspection's
-                    value, with the catch chance of your card's rank); declining is $0
+                    then inspect or waive, whichever is worth more; inspecting is worth ``b*``,
+                    the break-even bribe, over your exact belief about the convoy
+                    (``view.knowledge``: a blind pick from the smuggler's possible hand);
+                    declining is $0
 bribe (smuggler)    the controller accepts a bribe worth at least its break-even bribe ``b*``
-                    (estimated from what it cannot see: your convoy, the unknown part of your
-                    hand, the cards you cannot place), and more than any offer it turned
+                    (estimated from the public history: the mean of what the controller
+                    computes, over the cards it may hold), and more than any offer it turned
                     down; it inspects after a rejection; offered nothing, it inspects when
                     ``b*`` beats waiving (it must, after a rejected bribe). One choice per
                     bribe size: the best bribe of that size
@@ -28,19 +30,20 @@ accept / reject     accepting banks the bribe; rejecting obliges you to inspect 
 inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000; $0 under
                     ``waiver_keeps_card``)
 turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convoy_ev.
-                    rest_of_inspection`); every face-down card is alike under the belief
-draw / convoy /     what the move changes in your score if the game ended once it is
-pass (your turn)    settled: a card drawn counts at its hand value (a pile card on average
-                    over the unseen cards); a convoy meets the strongest controller card you
-                    know an opponent holds (it passes uncontrolled if you know of none),
-                    which inspects it when its break-even bribe beats waiving, as above, and
-                    waives otherwise; one choice per set of convoy cards (their order does
-                    not matter: the controller picks the cards to turn)
+                    inspection_value` over your exact belief about the face-down cards);
+                    every face-down card is alike under the belief
+draw / convoy /     a card is worth what it can become (:class:`_Later`): a good shipped later
+pass (your turn)    at its catch chance, a controller card kept; a convoy is valued against
+                    shipping the same cards later; one choice per set of convoy cards. Draws
+                    and convoys are **not ranked against each other** while you have a later
+                    turn (the model does not count the turns left): no choice is marked
+                    best, the best of each group is (``details["best_in_group"]``)
 ==================  ==========================================================================
 
-The uniform belief ignores what the players' choices reveal; so do these
-models. They are the coach's starting point, as the lessons' are, and a
-learner may beat them by reading the table.
+The exact belief is a model of the cards (a uniform shuffle, every hidden
+choice any of the physical cards alike); it ignores what the players' choices
+reveal, and so do these values. They are the coach's starting point, as the
+lessons' are, and a learner may beat them by reading the table.
 """
 
 from __future__ import annotations
@@ -120,13 +123,20 @@ MODEL_TURN_CARD = (
     "rest of the inspection is expected to bring."
 )
 MODEL_DRAW = (
-    "A card drawn counts at its hand value (what it adds if the game ended now); a pile card on "
-    "average over the cards you cannot place."
+    "A card drawn is worth what it can become. A good is shipped later in a convoy of two (it "
+    "and a legal good) that meets the strongest controller card you know an opponent holds, "
+    "which inspects when its break-even bribe (from the public history) beats waiving: an "
+    "illegal good passes unless that inspection catches it, and is then worth its warehouse "
+    "value; a legal good passes. A controller card is kept (its hand value). On your last turn "
+    "a card stays in your hand (its hand value). A pile card: on average over your exact belief "
+    "about the pile."
 )
 MODEL_CONVOY = (
     "The strongest controller card you know an opponent holds controls the convoy (it passes "
-    "uncontrolled if you know of none); offered no bribe, it inspects when that is worth more "
-    "to it than waiving (its belief as you can estimate it); later turns are not counted."
+    "uncontrolled if you know of none); offered no bribe, it inspects when its break-even bribe "
+    "(from the public history: the convoy a blind pick from your hand as everyone knows it) "
+    "beats waiving. Valued against keeping the same cards to ship later, each at what it can "
+    "become."
 )
 MODEL_PASS = "Passing changes nothing now."
 MODEL_STOP = "Stopping after one card changes nothing more."
@@ -173,26 +183,39 @@ class _Draft:
         self.label, self.value, self.action, self.model = label, Fraction(value), action, model
         self.details = details
 
-    def done(self, best: Fraction) -> Choice:
+    def done(self, best: Fraction | None, group_best: Fraction) -> Choice:
         details = {"exact_value": self.value, **self.details}
+        if best is None:  # not ranked across groups: the best of its group is marked in details
+            details["best_in_group"] = self.value == group_best
         return Choice(
             label=self.label,
             value=float(self.value),
             action=self.action,
-            best=self.value == best,
+            best=best is not None and self.value == best,
             model=self.model,
             details=details,
         )
 
 
-def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs) -> Advice:
-    best = max(d.value for d in drafts)
+def _group(draft: _Draft) -> str:
+    """A choice's group at a turn: ``"draw"``, ``"convoy"`` or the act itself."""
+    act = draft.action.act
+    return "draw" if act == "take" else act
+
+
+def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs, ranked: bool = True) -> Advice:
+    """The advice; ``ranked`` False: no choice is marked best, only the best of each group."""
+    best = max(d.value for d in drafts) if ranked else None
+    group_best: dict[str, Fraction] = {}
+    for d in drafts:
+        group = _group(d)
+        group_best[group] = max(group_best.get(group, d.value), d.value)
     return Advice(
         game="prohis",
         seat=view.seat,
         deciding=True,
         beliefs=beliefs,
-        choices=tuple(d.done(best) for d in drafts),
+        choices=tuple(d.done(best, group_best[_group(d)]) for d in drafts),
         why=why,
     )
 
@@ -641,7 +664,7 @@ class _Later:
         return (1 - self.catch(kind)) * WAREHOUSE_VALUE[kind]
 
 
-def _turn(view: SeatView) -> tuple[list[_Draft], str]:
+def _turn(view: SeatView) -> tuple[list[_Draft], str, bool]:
     later = _Later(view)
     knowledge = view.knowledge
     assert knowledge is not None, "a seat's view carries its knowledge"
@@ -710,6 +733,10 @@ def _turn(view: SeatView) -> tuple[list[_Draft], str]:
             drafts.append(_Draft("pass", 0, action, MODEL_PASS))
         else:  # "stop"
             drafts.append(_Draft("stop drawing", 0, action, MODEL_STOP))
+    groups = {_group(d) for d in drafts} & {"draw", "convoy"}
+    ranked = not later.later or view.decision.kind == "second_pick" or len(groups) < 2
+    if not ranked:
+        return drafts, _unranked_why(drafts), False
     top = _top(drafts)
     if top.action.act == "convoy":
         d = top.details
@@ -742,7 +769,22 @@ def _turn(view: SeatView) -> tuple[list[_Draft], str]:
         )
     else:
         why = f"{_capital(top.label)}: no other move is expected to add to your score."
-    return drafts, why
+    return drafts, why, True
+
+
+def _unranked_why(drafts: list[_Draft]) -> str:
+    """Why a turn is not ranked, and the best draw and the best convoy."""
+    draws = [d for d in drafts if _group(d) == "draw"]
+    convoys = [d for d in drafts if _group(d) == "convoy"]
+    draw = max(draws, key=lambda d: d.value)
+    convoy = max(convoys, key=lambda d: d.value)
+    return (
+        f"No move is marked best: a drawn card is priced by what it can become on a later "
+        f"turn, and a convoy by what it brings now against shipping the same cards later, "
+        f"but the model does not count how many turns are left to do both. The best draw: "
+        f"{draw.label} ({money(draw.value)}); the best convoy: {convoy.label} "
+        f"({money(convoy.value)})."
+    )
 
 
 _DECISIONS = {
@@ -750,8 +792,6 @@ _DECISIONS = {
     "bribe_answer": _bribe_answer,
     "inspect_or_waive": _inspect_or_waive,
     "inspection": _inspection,
-    "turn": _turn,
-    "second_pick": _turn,
 }
 
 
@@ -787,11 +827,14 @@ def _advise(view: SeatView) -> Advice:
             why = f"It is not your decision: {view.decision.text}."  # type: ignore[union-attr]
         return Advice("prohis", view.seat, False, beliefs, (), why)
     kind = view.decision.kind
+    ranked = True
     if kind == "bribe":
         drafts, why = _bribe(view)
+    elif kind in ("turn", "second_pick"):
+        drafts, why, ranked = _turn(view)
     else:
         drafts, why = _DECISIONS[kind](view)
-    return _finish(view, drafts, why, beliefs)
+    return _finish(view, drafts, why, beliefs, ranked)
 
 
 def _as_action(view: SeatView, action: Any) -> Action:
@@ -845,7 +888,16 @@ def judge(view: SeatView, action: Any) -> Verdict:
     action = _as_action(view, action)
     advice = advise(view)
     value, choice = _value_of(view, advice, action)
-    top = next(c for c in advice.choices if c.best)
+    if advice.best:
+        top = advice.best[0]
+    else:  # a turn not ranked across groups: judged within its group (draws, convoys)
+        group = "draw" if action.act == "take" else action.act
+        top = next(
+            c
+            for c in advice.choices
+            if c.details.get("best_in_group")
+            and ("draw" if c.action.act == "take" else c.action.act) == group
+        )
     best_value = top.details["exact_value"]
     loss = max(Fraction(0), best_value - value)
     if action.act == "bribe":
