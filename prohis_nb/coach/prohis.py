@@ -734,7 +734,11 @@ def _turn(view: SeatView) -> tuple[list[_Draft], str, bool]:
         else:  # "stop"
             drafts.append(_Draft("stop drawing", 0, action, MODEL_STOP))
     groups = {_group(d) for d in drafts} & {"draw", "convoy"}
-    ranked = not later.later or view.decision.kind == "second_pick" or len(groups) < 2
+    ranked = (
+        not later.later
+        or (view.decision is not None and view.decision.kind == "second_pick")
+        or len(groups) < 2
+    )
     if not ranked:
         return drafts, _unranked_why(drafts), False
     top = _top(drafts)
