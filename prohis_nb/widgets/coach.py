@@ -218,6 +218,8 @@ def beliefs_html(beliefs: tuple[Belief, ...] | list[Belief], game: str) -> str:
 
 def _choice_row(choice: Choice) -> str:
     mark = "★ Best" if choice.best else ""
+    if not choice.best and choice.details.get("best_in_group"):  # a turn not ranked as a whole
+        mark = "best of its kind"
     details = _details_text(choice.details)
     details_html = f"<td class='pnb-muted'>{esc(details)}</td>" if details else "<td></td>"
     return (
