@@ -219,8 +219,9 @@ def beliefs_html(beliefs: tuple[Belief, ...] | list[Belief], game: str) -> str:
 def _choice_row(choice: Choice) -> str:
     mark = "★ Best" if choice.best else ""
     marked = choice.best
-    if not choice.best and choice.details.get("best_in_group"):  # a turn not ranked as a whole
-        act = getattr(choice.action, "act", "")
+    act = getattr(choice.action, "act", "")
+    if not choice.best and choice.details.get("best_in_group") and act in ("take", "convoy"):
+        # a turn not ranked as a whole: the best draw and the best convoy
         mark = f"★ Best {'draw' if act == 'take' else act}"
         marked = True
     details = _details_text(choice.details)
