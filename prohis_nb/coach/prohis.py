@@ -246,12 +246,26 @@ def _convoy_belief(view: SeatView) -> Belief:
     return as_belief(knowledge.distribution("convoy"))
 
 
-def _public_knowledge(view: SeatView) -> ProhisKnowledge:
+def _public_knowledge(view: SeatView, until_offers: bool = False) -> ProhisKnowledge:
     """What everyone knows of the cards (the public history): the smuggler's estimate of a
-    controller's belief, before the controller's own cards are counted."""
+    controller's belief, before the controller's own cards are counted.
+
+    ``until_offers``: the history up to the first offer of the convoy on the
+    table (the offers after it are left out: what a rejected offer tells the
+    controller is its own, and telling apart offers of hundreds of cards that
+    nobody else saw would cost more than it is worth to an estimate).
+    """
     knowledge = view.knowledge
     assert knowledge is not None, "a seat's view carries its knowledge"
-    public = tuple(publicize(observation) for observation in knowledge.observations)
+    observations = knowledge.observations
+    if until_offers:
+        last = max(i for i, o in enumerate(observations) if o[0] == "convoy")
+        end = next(
+            (i for i in range(last, len(observations)) if observations[i][0] == "bribe"),
+            len(observations),
+        )
+        observations = observations[:end]
+    public = tuple(publicize(observation) for observation in observations)
     return ProhisKnowledge(None, view.players, view.rules.bribe_rounds, public)
 
 
@@ -324,7 +338,7 @@ class _BribeModel:
             raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
         self.convoy = tuple(c for c in convoy.cards if c is not None)
         self.card = card = convoy.controller_card
-        public = _public_knowledge(view)
+        public = _public_knowledge(view, until_offers=True)
         self.b_star = _break_even(as_belief(public.distribution("convoy")), card)
         rejected = convoy.rejected_bribes or ()
         self.floor = max((_worth(b) for b in rejected), default=None)
