@@ -23,7 +23,8 @@ side's payoff is its own gain minus the other's. That is the right measure
 for two rivals racing for the win (in a two-player game only the difference
 of the scores decides it), and it makes the game zero-sum, solved by a linear
 program. With ``zero_sum=False`` each side counts only its own gain: a
-bimatrix game, solved by Lemke-Howson (checked, see :func:`solve_convoy_game`).
+bimatrix game, solved by an exact Lemke-Howson that always ends (see
+:func:`solve_bimatrix`, which also says which of its equilibria is returned).
 
 **Size.** With ``B`` bribes on the menu (``B_h`` of them without illegal
 cards) the normal form has ``2 (1 + B) × (1 + B_h)`` smuggler strategies and
@@ -228,68 +229,7 @@ class ConvoyEquilibrium:
                 f"Expected gain per convoy (own score): smuggler {money(self.smuggler_value)}, "
                 f"controller {money(self.controller_value)}."
             )
-        every = self.all
-        p = exact_probability(g.p_dirty)
-        bait = every.bait_range
-        honest = tuple((1 - p) + p * b for b in bait)
-        bribes = every.bribe_rate_range
-        offer_bribe = (
-            "offer a bribe with every convoy"
-            if bribes == (1, 1)
-            else "never offer a bribe"
-            if bribes == (0, 0)
-            else f"offer a bribe with {_share(bribes)} of convoys"
-        )
-        if bait == (0, 0):
-            baiting = "a smuggler holding illegal goods should never send an honest convoy"
-        else:
-            baiting = (
-                "a smuggler holding illegal goods should still send an honest convoy "
-                f"{_share(bait)} of the time"
-            )
-        text = opening + (
-            f"{baiting} (so {_share(honest)} of all convoys are honest), and {offer_bribe}."
-        )
-        never = every.offers_never_made
-        accepts = {k: v for k, v in every.accept_ranges.items() if k not in never}
-        answers = []
-        if accepts:
-            if len(g.menu) == 1:
-                answers.append(f"accept {_share(accepts['bribe'])} of bribes")
-            else:
-                answers += [f"accept {_share(v)} of the {k} offers" for k, v in accepts.items()]
-        if NO_BRIBE not in never:
-            answers.append(f"inspect {_share(every.inspect_range)} of convoys offered no bribe")
-        if answers:
-            text += " The controller should " + " and ".join(answers) + "."
-        if NO_BRIBE in never:
-            low, high = every.inspect_range
-            tied = any(a != b for a, b in accepts.values())
-            text += (
-                " No convoy comes without a bribe, so the controller's answer to one is never "
-                f"tested: inspecting any share of them from {percent(low)} to {percent(high)} "
-                + ("(depending on the acceptance rate) " if tied else "")
-                + "keeps this an equilibrium (outside that range offering nothing would pay)."
-            )
-        for label in never:
-            if label != NO_BRIBE:
-                low, high = every.accept_ranges[label]
-                text += (
-                    f" The {label} is never offered, so how often it would be accepted is never "
-                    f"tested: any rate from {percent(low)} to {percent(high)} will do."
-                )
-        return text + (
-            f" Expected gain per convoy (relative score): smuggler {money(every.value)}, "
-            f"controller {money(-every.value)}."
-        )
-
-
-def _share(bounds: tuple[Fraction, ...]) -> str:
-    """One percentage, or a range of them when the equilibria differ."""
-    from prohis_nb.text import percent
-
-    low, high = min(bounds), max(bounds)
-    return percent(low) if low == high else f"between {percent(low)} and {percent(high)}"
+        return self.all.summary()
 
 
 def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) -> bool:
@@ -305,51 +245,67 @@ def _normalise(sigma) -> np.ndarray:
     return sigma / sigma.sum()
 
 
-def solve_bimatrix(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One Nash equilibrium of the bimatrix game ``(a, b)``, checked.
+def solve_bimatrix(a, b) -> tuple[np.ndarray, np.ndarray]:
+    """One Nash equilibrium of the bimatrix game ``(a, b)``, checked; it always ends.
 
     A zero-sum game (``b = −a``) is solved by nashpy's linear program (the
-    minimax theorem). Otherwise nashpy's Lemke-Howson (lexicographic pivoting,
-    which copes with degenerate games) is tried from each starting label until
-    a result passes the best-response check; support enumeration is the last
-    resort.
+    minimax theorem). Otherwise by an exact Lemke–Howson
+    (:func:`~prohis_nb.analysis.bimatrix.lemke_howson`: whole-number
+    tableaux, lexicographic pivoting, so it ends on degenerate games too,
+    where nashpy's floating-point version can cycle for ever).
+
+    **Which equilibrium.** A game that is not zero-sum may have many
+    equilibria with different payoffs, and no one of them is "the" answer.
+    This returns the one at the end of the Lemke–Howson path that starts by
+    dropping label 0 (the row player's first pure strategy): the textbook
+    algorithm's own choice, computed exactly, so it is the same on every
+    machine and for every numpy version (a floating-point solver could end
+    on another equilibrium after a rounding). Where a lesson needs more than
+    one point, :func:`extreme_equilibria` lists them all. Should that point
+    fail the best-response check (it cannot: it is exact), the other
+    starting labels are tried in turn.
+
+    ``a`` and ``b`` may hold fractions (read exactly) or floats (read as
+    the decimals they print).
     """
-    import warnings
+    from prohis_nb.analysis.bimatrix import lemke_howson
 
-    import nashpy
+    a_float = np.array([[float(v) for v in row] for row in a])
+    b_float = np.array([[float(v) for v in row] for row in b])
+    if np.allclose(a_float, -b_float):
+        import nashpy
 
-    if np.allclose(a, -b):
-        x, y = (_normalise(s) for s in nashpy.Game(a).linear_program())
+        x, y = (_normalise(s) for s in nashpy.Game(a_float).linear_program())
         return x, y
-    game = nashpy.Game(a, b)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for label in range(sum(a.shape)):
-            try:
-                x, y = game.lemke_howson(initial_dropped_label=label)
-            except Exception:  # noqa: BLE001 - a failed pivot: try the next label
-                continue
-            if np.all(np.isfinite(x)) and np.all(np.isfinite(y)) and x.sum() > 0 and y.sum() > 0:
-                x, y = _normalise(x), _normalise(y)
-                if _is_equilibrium(a, b, x, y):
-                    return x, y
-        for x, y in game.support_enumeration():
-            x, y = _normalise(x), _normalise(y)
-            if _is_equilibrium(a, b, x, y):
-                return x, y
+    for label in range(sum(a_float.shape)):
+        exact_x, exact_y = lemke_howson(a, b, dropped_label=label)
+        x = np.array([float(v) for v in exact_x])
+        y = np.array([float(v) for v in exact_y])
+        if _is_equilibrium(a_float, b_float, x, y):
+            return x, y
     raise RuntimeError("no equilibrium found (this should not happen: every finite game has one)")
 
 
 def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
-    """Solve the convoy game with nashpy and return one equilibrium (< 100 ms).
+    """Solve the convoy game and return one equilibrium (< 100 ms for the lessons' games).
 
     See :func:`solve_bimatrix` for the method. In the zero-sum game every
     equilibrium has the same value, so the expected gains are well defined
-    even when several mixes are optimal.
+    even when several mixes are optimal. The few games the lessons show are
+    solved once and shipped (:mod:`~prohis_nb.analysis.solved_convoy_games`:
+    the same answer, without importing nashpy in class).
     """
+    from prohis_nb.analysis.solved_convoy_games import stored_solution
+
     game = game or ConvoyGame()
     a, b = game.payoff_matrices()
-    x, y = solve_bimatrix(a, b)
+    stored = stored_solution(a, b)  # the lessons' games: solved once, shipped
+    if stored is not None:
+        x, y = stored
+    elif game.zero_sum:  # the race: a linear program on the floats
+        x, y = solve_bimatrix(a, b)
+    else:  # own money: exactly (see solve_bimatrix)
+        x, y = solve_bimatrix(*game.exact_payoff_matrices())
     return ConvoyEquilibrium(
         game=game,
         smuggler=x,

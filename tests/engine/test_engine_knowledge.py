@@ -196,7 +196,7 @@ def test_turned_cards_are_public():
     act(game, 1, "inspect")
     act(game, 1, "turn", position=2)
     assert game.view(2).convoy.cards == (None, None, "legal")
-    assert game.log(2)[-1] == "Seat 1 turned over the 3rd card of the convoy: a legal."
+    assert game.log(2)[-1] == "Seat 1 turned over the 3rd card of the convoy: a legal card."
 
 
 def test_a_card_drawn_from_the_pile_by_another_seat_is_hidden():
@@ -210,7 +210,7 @@ def test_a_card_drawn_from_the_pile_by_another_seat_is_hidden():
     assert seat_json(one, 1) == seat_json(two, 1)
     assert seat_json(one, 2) == seat_json(two, 2)
     assert seat_json(one, 0) != seat_json(two, 0)
-    assert one.log(0)[-2] == "You drew an illegal from the pile."
+    assert one.log(0)[-2] == "You drew an illegal card from the pile."
     assert one.log(1)[-2] == "Seat 0 drew a card from the pile."
 
 
@@ -285,8 +285,8 @@ def test_every_decision_is_told_to_every_seat():
         "Seat 0 offered seat 1 a bribe of 1 card.",
         "Seat 1 rejected the bribe; it went back to seat 0's hand. Seat 0 may offer another.",
         "Seat 0 offered no further bribe.",
-        "Seat 1 turned over the 2nd card of the convoy: a legal.",
-        "Seat 1 turned over the 1st card of the convoy: an illegal.",
+        "Seat 1 turned over the 2nd card of the convoy: a legal card.",
+        "Seat 1 turned over the 1st card of the convoy: an illegal card.",
         "Seat 1 passed.",
     ]:
         assert line in onlooker

@@ -249,7 +249,7 @@ def test_a_pile_draw_by_another_player_is_hidden():
     act(game, 0, "take", from_="pile")
     assert "illegal" not in game.view(1).seats[0].known_in_hand
     assert game.view(1).log[-1] == "Seat 0 drew a card from the pile."
-    assert game.view(0).log[-1] == "You drew an illegal from the pile."
+    assert game.view(0).log[-1] == "You drew an illegal card from the pile."
 
 
 def test_a_controller_card_moving_in_the_open_is_known():
