@@ -885,9 +885,55 @@ def advise(view: Any) -> Advice:
         return Advice(GAME, view.seat, False, places, (), why)
     board = board_of(view)
     table = solved(board)
+    places = _given_the_declaration(view, places, table)
     obs = counting.observed(view)
     choices, why = _DECISIONS[view.decision.kind](view, board, table, known, obs)
     return Advice(GAME, view.seat, True, places, tuple(choices), why)
+
+
+def declared_hand_belief(view: Any, table: Solved) -> dict[str, Fraction] | None:
+    """P(a card of the declared hand is each kind), given the declaration heard (exact).
+
+    While a declared hand waits for the Officer or its receiver, what the seat
+    may believe about it is its card count (``view.knowledge``: every
+    composition of the hand it cannot rule out) weighted by how often the
+    solved game's declarer of each hand makes the declaration heard (the
+    declarer model the Officer's and the receiver's values use):
+    ``P(hand | d) ∝ P_count(hand) · σ(d | type(hand))``. ``None`` when no hand
+    is declared, the seat sees the hand, or no hand the count allows makes the
+    declaration in the solved game (it then tells nothing: the count alone).
+    """
+    if view.decision is None or view.decision.kind not in ("officer", "receiver"):
+        return None
+    if view.hand is not None or not view.hand_size:
+        return None
+    heard = IMMUNITY if view.immunity else tuple(view.declared or ())
+    senders = table.senders.get(heard, {})
+    kinds = counting.KINDS
+    weights: dict[tuple[int, ...], Fraction] = {}
+    for made, p in view.knowledge.distribution("hand").items():
+        cards = [kind for kind, n in zip(kinds, made, strict=True) for _ in range(n)]
+        sigma = senders.get(hand_type(cards))
+        if sigma:
+            weights[made] = p * Fraction(sigma)
+    total = sum(weights.values(), Fraction(0))
+    if not total:
+        return None
+    size = view.hand_size
+    out = {
+        kind: sum((w * made[i] for made, w in weights.items()), Fraction(0)) / (total * size)
+        for i, kind in enumerate(kinds)
+    }
+    return {kind: p for kind, p in out.items() if p}
+
+
+def _given_the_declaration(view: Any, places: tuple[Belief, ...], table: Solved):
+    """The beliefs, the declared hand's conditioned on its declaration (when one is heard)."""
+    given = declared_hand_belief(view, table)
+    if given is None:
+        return places
+    hand = places[0]  # the hidden hand comes first (counting.place_beliefs)
+    return (Belief(f"{hand.place}, given its declaration", hand.size, given), *places[1:])
 
 
 def _coerce(view: Any, action: Any) -> Action:

@@ -358,6 +358,43 @@ def test_the_officer_weighs_the_solved_games_declarers(eq, heard):
     assert check.details["equilibrium_rate"] == eq.search_rate(heard)
 
 
+@pytest.mark.parametrize("heard", [(), ("watch",), ("camera",), ("wine", "wine"), IMMUNITY])
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_declared_hand_is_believed_given_its_declaration(eq, heard, seat):
+    """The Officer (seat 0) and the receiver (seat 2) at the round's first claim: the hand's
+    cards are the solved declarer's posterior ``declared_by`` (a type is its goods, the Bag if
+    it holds it, luggage for the rest), not the pack's shares; and they agree with the panel's
+    P(false)."""
+    game = _first_claim(heard)
+    if seat == 2:
+        game.apply({"act": "accept"})  # the Officer lets the hand through
+    view = game.view(seat)
+    advice = advise(view)
+    assert view.decision.kind == ("officer" if seat == 0 else "receiver")
+    hand = belief(advice, "seat 1's hand" if seat == 0 else "the hand seat 1 passed")
+    assert hand.place.endswith(", given its declaration") and hand.size == 4
+    posterior = eq.declared_by(heard)
+    want: Counter = Counter()
+    for t, p in posterior.items():
+        cards = list(t.goods) + (["diplomatic_bag"] if t.bag else [])
+        cards += ["luggage"] * (4 - len(cards))
+        for card in cards:
+            want[card] += p / 4
+    assert set(hand.kinds) == {k for k, v in want.items() if v > 1e-12}
+    for kind, p in want.items():
+        assert float(hand.kinds.get(kind, 0)) == pytest.approx(p, abs=1e-9), kind
+    assert sum(hand.kinds.values()) == 1
+    p_false = advice.choices[0].details["p_false"]
+    if heard == IMMUNITY:  # a true claim holds the Bag, and only one
+        assert float(hand.kinds["diplomatic_bag"]) * 4 == pytest.approx(1 - p_false, abs=1e-9)
+    else:  # a true hand holds exactly the goods declared
+        for good, n in Counter(heard).items():
+            assert float(hand.kinds[good]) >= (1 - p_false) * n / 4 - 1e-9
+    # the pack is not conditioned: nobody has seen a card, so it has the whole pack's shares
+    rest = unseen()
+    assert belief(advice, "the pack").kinds == kinds_of(Counter(rest))
+
+
 def test_a_declaration_nobody_makes_is_read_by_the_card_count_alone():
     advice = advise(_first_claim(("crown",)).view(0))
     check = advice.choices[1]
