@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from rulehelpers import act, stacked
+from enginehelpers import act, stacked
 
 from prohis_nb import (
     IllegalActionError,
