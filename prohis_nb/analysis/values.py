@@ -131,11 +131,6 @@ def hand_convoy_belief(
     return belief
 
 
-def belief_catch_probability(belief: Mapping[tuple[int, ...], Number], card: str) -> Number:
-    """P(the inspection catches the convoy) under a belief: ``Σ_x P(x) · P(caught | x)``."""
-    return sum(p * _catch(tuple(counts), card) for counts, p in belief.items())
-
-
 def cards_of(counts: Iterable[int]) -> list[str]:
     """A count vector (KINDS order) as a list of kinds."""
     return [kind for kind, count in zip(KINDS, counts) for _ in range(count)]
