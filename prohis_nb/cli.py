@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
+from prohis_nb.arguments import MAX_GAMES, game_help, players_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
@@ -143,9 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="prohis", help=game_help())
-    parser.add_argument(
-        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
-    )
+    parser.add_argument("--players", type=whole_number(0, 99), default=None, help=players_help())
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),

@@ -655,14 +655,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
         "scores and win rates with 95% confidence intervals by bot and by seat."
     )
-    from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
+    from prohis_nb.arguments import MAX_GAMES, game_help, players_help, whole_number
     from prohis_nb.core.limits import MAX_SEED
     from prohis_nb.progress import add_progress_option
 
     parser.add_argument("--game", default="prohis", help=game_help())
-    parser.add_argument(
-        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
-    )
+    parser.add_argument("--players", type=whole_number(0, 99), default=None, help=players_help())
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
     )

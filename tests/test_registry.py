@@ -303,3 +303,23 @@ def test_importing_the_package_imports_no_other_game():
     others = {registry.GAMES[name].split(".")[1] for name in NAMES if name != "prohis"}
     assert "prohis" in imported and not imported & others
     assert not imported & {"analysis", "bots", "coach", "widgets", "classroom", "openspiel"}
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["tournament"]])
+def test_the_players_help_names_every_registered_games_counts(toy, command, capsys):
+    from prohis_nb.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([*command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    told = said.split("how many players; ", 1)[1].split(" --", 1)[0]
+    counts_of = {}
+    for group in told.split("; "):
+        games, counts = group.split(": ")
+        counts_of.update(dict.fromkeys(games.split(" or "), counts))
+    assert set(counts_of) == set(registry.names())
+    for name, counts in counts_of.items():
+        found = registry.spec(name)
+        low, high = found.players[0], found.players[-1]
+        assert counts == (f"{low}" if low == high else f"{low} to {high} ({found.default_players})")
+    assert counts_of["toy"] == "3 to 4 (3)"
