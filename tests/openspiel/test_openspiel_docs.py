@@ -1,4 +1,4 @@
-"""docs/openspiel.md names every OpenSpiel game the package registers, and the import that does it."""
+"""docs/openspiel.md names every OpenSpiel game of the package and the import that registers it."""
 
 from __future__ import annotations
 
