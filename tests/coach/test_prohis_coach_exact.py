@@ -16,7 +16,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from prohis_coach_helpers import distinct_deals, inspection_expectation, play, split, table_game
+from helpers.prohis_coach import distinct_deals, inspection_expectation, play, split, table_game
 
 from prohis_nb.analysis.odds import catch_probability
 from prohis_nb.analysis.values import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from enginehelpers import CI, act, complete_table, seat_json, stacked
+from helpers.engine import CI, act, complete_table, seat_json, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.cli import main as cli_main

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from enginehelpers import act, stacked
+from helpers.engine import act, stacked
 
 from prohis_nb import (
     IllegalActionError,

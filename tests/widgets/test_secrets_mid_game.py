@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from widgethelpers import face_up_kinds, stacked
+from helpers.widgets import face_up_kinds, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.smuggle.game import SmuggleGame
