@@ -167,7 +167,7 @@ def _tournament_missing(args: argparse.Namespace) -> int:
     return 2
 
 
-def _rules_from_args(args: argparse.Namespace):
+def _rules_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
     from prohis_nb.core.limits import parse_json
     from prohis_nb.core.registry import spec
 
@@ -228,7 +228,7 @@ def run_replay(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- simulate
 
 
-def random_game(cls, rules, seed: int):
+def random_game(cls: Any, rules: Any, seed: int) -> Any:
     """One game dealt from ``seed`` and played by uniformly random legal choices.
 
     The choices come from their own generator, seeded from the same number, so
@@ -420,7 +420,7 @@ def run_play(args: argparse.Namespace) -> int:
 LIST_AT_MOST = 1000
 
 
-def _ask(game, seat: int):
+def _ask(game: Any, seat: int) -> Any:
     legal = game.legal_actions()
     # Grouped without listing: a family of bribes stays one group with a length.
     acts = sorted(group_by_act(legal))
@@ -467,7 +467,7 @@ def _ask(game, seat: int):
         print("  not allowed now; the legal acts are: " + ", ".join(acts))
 
 
-def format_view(view) -> str:
+def format_view(view: Any) -> str:
     """A seat's view as a few lines of text for the terminal."""
     data = view.to_json()
     lines = [f"--- seat {data['seat']}: {data['decision']['text'] if data['decision'] else ''}"]

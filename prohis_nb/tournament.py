@@ -410,6 +410,20 @@ def _row(stats: Stats) -> str:
     )
 
 
+def _check_how_to_run(games: Any, backend: Any, executor: Executor | None, chunk_size: Any) -> None:
+    """Refuse, before any game is played, a count of games, backend or chunk size that cannot be."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
+    if backend not in ("processes", "dask"):
+        raise ValueError(f"backend must be 'processes' or 'dask', got {excerpt(backend)}")
+    if backend == "dask" and executor is not None:
+        raise ValueError("give either executor= or backend='dask', not both")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ValueError(f"chunk_size must be a whole number ≥ 1, got {excerpt(chunk_size)}")
+
+
 def run_tournament(
     bots: Sequence[BotSpec],
     *,
@@ -475,16 +489,7 @@ def run_tournament(
         rotate=rotate,
         keep_records=keep_records,
     )
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
-    if backend not in ("processes", "dask"):
-        raise ValueError(f"backend must be 'processes' or 'dask', got {excerpt(backend)}")
-    if backend == "dask" and executor is not None:
-        raise ValueError("give either executor= or backend='dask', not both")
-    if chunk_size is not None and (
-        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
-    ):
-        raise ValueError(f"chunk_size must be a whole number ≥ 1, got {excerpt(chunk_size)}")
+    _check_how_to_run(games, backend, executor, chunk_size)
     in_flight = 4 * workers if workers is not None else None
     if workers is None:
         workers = (

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # The model lives in its own module (no numpy, no solver); re-exported here, where it has
 # always been imported from.
@@ -77,6 +77,8 @@ require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names t
 import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
 
 
@@ -90,10 +92,10 @@ class ConvoyEquilibrium:
     smuggler_value: float
     controller_value: float
 
-    def _rows(self):
+    def _rows(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.smuggler, self.game.smuggler_strategies())
 
-    def _columns(self):
+    def _columns(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.controller, self.game.controller_plans())
 
     @property
@@ -300,7 +302,7 @@ def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) 
     return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
 
 
-def _normalise(sigma) -> np.ndarray:
+def _normalise(sigma: Any) -> np.ndarray:
     sigma = np.clip(np.asarray(sigma, dtype=float), 0, None)
     return sigma / sigma.sum()
 
@@ -327,7 +329,7 @@ def solve_bimatrix(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray
         for label in range(sum(a.shape)):
             try:
                 x, y = game.lemke_howson(initial_dropped_label=label)
-            except Exception:  # noqa: BLE001 - a failed pivot: try the next label
+            except Exception:  # a failed pivot: try the next label
                 continue
             if np.all(np.isfinite(x)) and np.all(np.isfinite(y)) and x.sum() > 0 and y.sum() > 0:
                 x, y = _normalise(x), _normalise(y)
@@ -409,7 +411,7 @@ def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, 
 # ---------------------------------------------------------------- classic references
 
 
-def mixed_2x2(a, b) -> tuple[Fraction, Fraction]:
+def mixed_2x2(a: Any, b: Any) -> tuple[Fraction, Fraction]:
     """Closed form of a 2×2 game's fully mixed equilibrium: (P(row 0), P(column 0)).
 
     The row player mixes so the column player is indifferent, and vice versa:

@@ -53,6 +53,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from math import comb, lcm
+from typing import Any
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff, warehouse_value
@@ -296,7 +297,7 @@ def smuggler_values(
     }
 
 
-def _as_counts(cards_or_counts) -> tuple[int, ...]:
+def _as_counts(cards_or_counts: Iterable[Any]) -> tuple[int, ...]:
     items = list(cards_or_counts)
     if items and isinstance(items[0], str):
         unknown = sorted(set(items) - set(KINDS))

@@ -154,7 +154,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _worth(cards) -> int:
+def _worth(cards: Iterable[str]) -> int:
     return sum(WAREHOUSE_VALUE[c] for c in cards)
 
 
@@ -167,7 +167,7 @@ class _Draft:
 
     __slots__ = ("label", "value", "action", "model", "details")
 
-    def __init__(self, label: str, value, action: Any, model: str, **details: Any) -> None:
+    def __init__(self, label: str, value: Any, action: Any, model: str, **details: Any) -> None:
         self.label, self.value, self.action, self.model = label, Fraction(value), action, model
         self.details = details
 
@@ -183,7 +183,7 @@ class _Draft:
         )
 
 
-def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs) -> Advice:
+def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs: Any) -> Advice:
     best = max(d.value for d in drafts)
     return Advice(
         game="prohis",
@@ -209,7 +209,7 @@ def _top(drafts: list[_Draft]) -> _Draft:
 # ---------------------------------------------------------------- the decisions
 
 
-def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _control(view: SeatView, pool: Any) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None
     size = len(convoy.cards)
@@ -437,7 +437,7 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _bribe_answer(view: SeatView, pool: Any) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.bribe is not None and convoy.controller_card
     card = convoy.controller_card
@@ -476,7 +476,7 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspect_or_waive(view: SeatView, pool: Any) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
@@ -513,7 +513,7 @@ def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspection(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspection(view: SeatView, pool: Any) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
@@ -559,7 +559,7 @@ def _take_label(view: SeatView, action: Action) -> str:
     return f"take the {view.row[action.slot]} from the row (slot {action.slot})"
 
 
-def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _turn(view: SeatView, pool: Any) -> tuple[list[_Draft], str]:
     share = pool_share(pool)
     pile_value = sum((p * HAND_VALUE[k] for k, p in share.items()), Fraction(0))
     opponent = _strongest_known_controller(view)
@@ -766,7 +766,7 @@ def judge(view: SeatView, action: Any) -> Verdict:
     return Verdict(seat=view.seat, action=action, loss=float(loss), text=text, best=loss == 0)
 
 
-def _bribe_text(view: SeatView, action: Action, value, top: Choice, loss) -> str:
+def _bribe_text(view: SeatView, action: Action, value: Any, top: Choice, loss: Any) -> str:
     data = bribe_value(view, action.cards)
     b_star, worth = data["break_even"], data["worth"]
     if not data["accepted"]:

@@ -8,6 +8,8 @@ is therefore safe to show on that seat's screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prohis_nb.core.game import Event
 from prohis_nb.text import money
 
@@ -30,7 +32,7 @@ def _a(kind: str) -> str:
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[str]) -> str:
     return ", ".join(cards)
 
 
