@@ -11,25 +11,15 @@ from prohis_nb.widgets.lesson import dealt_game
 
 # RULES.md, Scoring: a card in a warehouse (W) and left in hand (H).
 W = {"legal": 1000, "illegal": 4000, "lieutenant": 3000, "captain": 4000, "inspector": 5000}
-
-
 H = {"legal": 0, "illegal": -4000, "lieutenant": 1000, "captain": 2000, "inspector": 3000}
-
-
 TURNS = {"lieutenant": 1, "captain": 2, "inspector": 3}  # RULES.md: cards turned by rank
-
-
 CONTROLLER_CARDS = ("lieutenant", "captain", "inspector")
-
-
 # Lesson 4's table: seat 0 sends (illegal, legal, legal), seat 1 controls with its captain.
 GOODS = [
     ["illegal", "illegal", "legal", "legal"],
     ["legal"] * 4,
     ["legal", "legal", "illegal", "lieutenant"],
 ]
-
-
 ROW = ["legal"] * 4
 
 
