@@ -361,5 +361,14 @@ def test_an_action_applied_before_anything_was_asked_is_checked_the_same():
     with pytest.raises(IllegalActionError, match="holds 0 illegal"):
         fresh.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
     fresh = stacked(ProhisRules(players=3), hands, pile_top=["illegal"])
-    fresh.apply({"seat": 0, "act": "take", "from": "pile"})  # no legal_actions() call before
+    fresh.apply({"seat": 0, "act": "take", "from": "pile"})
     assert fresh.hand(0).count("illegal") == 1
+    # after an undo, or in a copy, nothing is listed yet: the same checks, the same result
+    fresh.undo()
+    twin = fresh.copy()
+    for game in (fresh, twin):
+        with pytest.raises(IllegalActionError, match="holds 0 illegal"):
+            game.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
+    for game in (fresh.copy(), twin.copy()):
+        game.apply({"seat": 0, "act": "take", "from": "pile"})
+        assert game.hand(0).count("illegal") == 1
