@@ -323,3 +323,20 @@ def test_the_players_help_names_every_registered_games_counts(toy, command, caps
         low, high = found.players[0], found.players[-1]
         assert counts == (f"{low}" if low == high else f"{low} to {high} ({found.default_players})")
     assert counts_of["toy"] == "3 to 4 (3)"
+
+
+def test_a_views_game_is_found_in_a_process_that_never_asked_the_registry():
+    import subprocess
+    import sys
+
+    code = (
+        "from prohis_nb.smuggle.game import SmuggleGame\n"
+        "from prohis_nb.core import registry\n"
+        "assert not registry._specs, registry._specs\n"
+        "view = SmuggleGame(players=3, seed=1).view(0)\n"
+        "print(registry.spec_of_view(view).name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["smuggle"]
