@@ -12,14 +12,20 @@ would (a copy, never the repository's file), and prints:
   counted once its new picture is decoded):
 
   - lesson 3: the heat map's "Controller card" dropdown (``interact``);
+  - lesson 4: the explorer's "Bribe: legal goods" slider moved one step with
+    the keyboard (the picture and the sentences, the equilibrium's included);
   - lesson 4: the Play widget's "Coach" toggle, from off to the coach of the
-    learner's seat on screen, and back.
+    learner's seat on screen, and back;
+
+* with ``--profile``, each lesson's **slowest cells** as the kernel ran them
+  (wall seconds, and the kernel's CPU seconds, which a busy machine inflates
+  far less): where a slow lesson spends its time.
 
 Targets (issue 23, item 18): every Run All under 5 s, every redraw under
 250 ms on the 2-core machine. Figures only, nothing is asserted (timings
 are noisy while other work runs: compare runs made one after the other)::
 
-    python benchmarks/lesson_speed.py [--repeats 5] [--lessons 03 04]
+    python benchmarks/lesson_speed.py [--repeats 5] [--lessons 03 04] [--profile]
     PYTHONPATH=/other python benchmarks/lesson_speed.py --notebooks /other/notebooks
 
 The kernel imports ``prohis_nb`` from ``PYTHONPATH`` (this checkout by
@@ -34,6 +40,7 @@ import os
 import statistics
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -123,6 +130,63 @@ def coach_toggle(page, repeats: int) -> tuple[list[float], list[float]]:
     return opened, closed
 
 
+def explorer_slider(page, repeats: int) -> list[float]:
+    """Lesson 4: the explorer's "Bribe: legal goods" slider, one step right and back."""
+    explorer = page.locator(".pnb-explorer").first
+    handle = explorer.locator(".widget-slider", has_text="Bribe: legal goods").locator(
+        ".noUi-handle"
+    )
+    times = []
+    for i in range(repeats):
+        handle.focus()
+        key = "ArrowRight" if i % 2 == 0 else "ArrowLeft"
+        times.append(timed(page, (".pnb-explorer", 0), lambda k=key: page.keyboard.press(k)))
+    return times
+
+
+#: In the kernel, before Run All: time every cell the kernel runs (IPython's events).
+PROFILE_HOOKS = """
+import time as _pnb_time
+_pnb_cells = []
+def _pnb_pre(info):
+    _pnb_cells.append([_pnb_time.perf_counter(), _pnb_time.process_time()])
+def _pnb_post(result):
+    if _pnb_cells and len(_pnb_cells[-1]) == 2:
+        wall, cpu = _pnb_cells[-1]
+        _pnb_cells[-1] = [_pnb_time.perf_counter() - wall, _pnb_time.process_time() - cpu, 0]
+get_ipython().events.register("pre_run_cell", _pnb_pre)
+get_ipython().events.register("post_run_cell", _pnb_post)
+"""
+
+#: In the page: run ``code`` in the lesson's kernel (not in a cell); its printed text.
+KERNEL_RUN = """
+async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let text = '';
+  future.onIOPub = msg => { if (msg.header.msg_type === 'stream') text += msg.content.text; };
+  await future.done;
+  return text;
+}
+"""
+
+
+def cell_profile(page, name: str, notebooks: Path, top: int = 4) -> str:
+    """The lesson's slowest code cells in the kernel's run: '#index wall s (CPU s)'."""
+    import json
+
+    text = page.evaluate(KERNEL_RUN, "import json; print(json.dumps(_pnb_cells))")
+    timed_cells = [c for c in json.loads(text) if len(c) == 3]
+    cells = json.loads((notebooks / name).read_text(encoding="utf-8"))["cells"]
+    code = [i for i, c in enumerate(cells) if c["cell_type"] == "code"]
+    rows = sorted(zip(code, timed_cells, strict=False), key=lambda r: -r[1][0])[:top]
+    wall = sum(c[0] for c in timed_cells)
+    cpu = sum(c[1] for c in timed_cells)
+    return f"{name[:2]} kernel: cells {wall:.1f} s wall, {cpu:.1f} s CPU; slowest: " + ", ".join(
+        f"#{i} {w:.2f} s ({c:.2f} s CPU)" for i, (w, c, _) in rows
+    )
+
+
 def line(name: str, values: list[float], target: float, unit: str) -> str:
     median = statistics.median(values)
     verdict = "meets" if median < target else "MISSES"
@@ -141,6 +205,9 @@ def main() -> None:
     parser.add_argument(
         "--notebooks", type=Path, default=NOTEBOOKS, help="the lessons' folder (another checkout's)"
     )
+    parser.add_argument(
+        "--profile", action="store_true", help="also print each lesson's slowest cells"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONPATH", str(REPO))
     from playwright.sync_api import sync_playwright
@@ -156,19 +223,30 @@ def main() -> None:
                 browser = launch_chromium(playwright)
                 try:
                     print(f"prohis_nb from {os.environ['PYTHONPATH']}; {os.cpu_count()} cores")
-                    rows = []
+                    rows: list[str] = []
+                    profiles: list[str] = []
                     for name in lessons:
                         context = browser.new_context(viewport={"width": 1280, "height": 1000})
                         context.set_default_timeout(300_000)
                         page = context.new_page()
-                        seconds = run_all_cells(page, lab, name, timeout_ms=600_000)
+                        before = (
+                            partial(page.evaluate, KERNEL_RUN, PROFILE_HOOKS)
+                            if args.profile
+                            else None
+                        )
+                        seconds = run_all_cells(page, lab, name, timeout_ms=600_000, before=before)
                         print(line(f"{name[:2]} Run All", [seconds], RUN_ALL_TARGET_S, "s"),
                               flush=True)  # fmt: skip
                         if name.startswith("03"):
                             rows.append(line("03 heat map: Controller card dropdown",
                                              heat_map_dropdown(page, args.repeats),
                                              REDRAW_TARGET_MS, "ms"))  # fmt: skip
+                        if args.profile:
+                            profiles.append(cell_profile(page, name, args.notebooks))
                         if name.startswith("04"):
+                            rows.append(line("04 explorer: bribe slider, one step",
+                                             explorer_slider(page, args.repeats),
+                                             REDRAW_TARGET_MS, "ms"))  # fmt: skip
                             opened, closed = coach_toggle(page, args.repeats)
                             rows.append(line("04 Play: Coach toggle, opening", opened,
                                              REDRAW_TARGET_MS, "ms"))  # fmt: skip
@@ -179,7 +257,7 @@ def main() -> None:
                             ".sessionContext.shutdown()"
                         )
                         context.close()
-                    for row in rows:
+                    for row in rows + profiles:
                         print(row)
                 finally:
                     browser.close()

@@ -95,12 +95,14 @@ def _with_launch_links(source: Path) -> bytes:
 
 
 def _copy_lessons() -> None:
-    """Copy the lessons (with launch links), their guide and the class records into
+    """Copy the lessons (with launch links), their guide and the folders they read into
     ``docs/lessons`` (only what changed, so that the execution cache stays valid)."""
     LESSONS.mkdir(exist_ok=True)
     notebooks = ROOT / "notebooks"
     sources = [*sorted(notebooks.glob("*.ipynb")), notebooks / "README.md"]
-    wanted = {source.name for source in sources} | {"class_records"}
+    # the folders the lessons read (class_records/ for lesson 9, live_class_example/ for 13)
+    folders = sorted(path for path in notebooks.iterdir() if path.is_dir() and path.name[0] != ".")
+    wanted = {source.name for source in sources} | {folder.name for folder in folders}
     for stale in LESSONS.iterdir():
         if stale.name not in wanted:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
@@ -109,7 +111,8 @@ def _copy_lessons() -> None:
         data = _with_launch_links(source) if source.suffix == ".ipynb" else source.read_bytes()
         if not target.exists() or target.read_bytes() != data:
             target.write_bytes(data)
-    shutil.copytree(notebooks / "class_records", LESSONS / "class_records", dirs_exist_ok=True)
+    for folder in folders:
+        shutil.copytree(folder, LESSONS / folder.name, dirs_exist_ok=True)
 
 
 _copy_lessons()

@@ -29,6 +29,7 @@ import random
 import shlex
 import sys
 import time
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from prohis_nb.arguments import MAX_GAMES, game_help, players_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
-from prohis_nb.extras import MissingExtraError, raise_missing_extra
+from prohis_nb.extras import MissingExtraError, install_hint, raise_missing_extra
 from prohis_nb.progress import add_progress_option, progress_bar, wants_progress
 
 #: The commands, in the order ``prohis-nb --help`` lists them.
@@ -131,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(class_records/) into DEST, made if missing. A file already in DEST is left as it "
         "is and reported: nothing of yours is overwritten.",
     )
-    lessons.add_argument("dest", metavar="DEST", type=Path, help="the folder to copy them into")
+    lessons.add_argument("dest", metavar="DEST", help="the folder to copy them into")
     lessons.set_defaults(run=run_lessons)
 
     # A class server for students' phones (prohis_nb.live; needs the live extra).
@@ -363,6 +364,11 @@ def run_lessons(args: argparse.Namespace) -> int:
         for name, why in report.kept.items():
             print(f"  kept {name} ({why})")
     print(f"Open them with: jupyter lab {shlex.quote(str(report.dest))}")
+    if find_spec("jupyterlab") is None:  # the bare install: no JupyterLab, no kernel packages
+        print(
+            "(JupyterLab and the lessons' widgets come with the 'lab' extra: "
+            f"{install_hint('lab')})"
+        )
     return 0
 
 
@@ -472,7 +478,7 @@ def format_view(view: Any) -> str:
     data = view.to_json()
     lines = [f"--- seat {data['seat']}: {data['decision']['text'] if data['decision'] else ''}"]
     for key in ("hand", "warehouse", "row", "pile", "score", "money"):
-        if key in data:
+        if data.get(key) is not None:  # (a stage game's seat with no hand has hand None)
             value = data[key]
             lines.append(
                 f"  {key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"

@@ -81,6 +81,18 @@ class MissingExtraError(ProhisNbError, ModuleNotFoundError):
         super().__init__(message, name=name)
         self.extra = extra
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its keywords (a tournament worker sends it back to the parent)."""
+        return (
+            _missing_extra_error,
+            (str(self.args[0]) if self.args else "", self.name, self.extra),
+        )
+
+
+def _missing_extra_error(message: str, name: str, extra: str) -> MissingExtraError:
+    """Rebuild a pickled :class:`MissingExtraError`."""
+    return MissingExtraError(message, name=name, extra=extra)
+
 
 def install_hint(extra: str) -> str:
     """The command that installs ``extra``, from the package index and from a clone.

@@ -92,7 +92,14 @@ def copy_lessons(dest: str | os.PathLike[str]) -> CopyReport:
     file cannot be written halfway (a full disk), with what was copied so far
     (the half-written file is removed). Returns a :class:`CopyReport`.
     """
-    target = Path(dest)
+    text = os.fspath(dest) if isinstance(dest, str | os.PathLike) else dest
+    if not isinstance(text, str) or not text.strip():
+        # ("$DEST" with DEST unset: not the folder the teacher happens to be in)
+        raise SaveError(
+            f"the folder to copy the lessons into is empty ({excerpt(text)}): give a folder, "
+            "e.g. prohis-nb lessons my-lessons"
+        )
+    target = Path(text).expanduser()  # "~/lessons" from a config file: the home folder's
     shown = excerpt(str(target))
     if target.exists() and not target.is_dir():
         raise SaveError(f"{shown} is a file, not a folder: give a folder to copy the lessons into")

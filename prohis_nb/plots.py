@@ -278,25 +278,15 @@ PARAMETER_WORDS = {
 }
 
 
-def equilibrium_vs(
+def equilibrium_rates(
     parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any
-) -> tuple[Any, Any]:
-    """How the convoy game's equilibria move as one parameter changes.
+) -> dict[str, Any]:
+    """What :func:`equilibrium_vs` draws, as numbers (shared with its SVG twin).
 
-    ``parameter``: a numeric :class:`~prohis_nb.analysis.equilibrium.ConvoyGame`
-    field (``"p_dirty"`` by default); ``values``: where to solve (for
-    ``p_dirty`` by default 0.02 to 0.98 in steps of 0.02). Plots how often a
-    dirty hand baits, how often the controller accepts a bribe and how often
-    it inspects a convoy offered no bribe.
-
-    The game usually has **many equilibria**: when every convoy comes with a
-    bribe, the controller's answer to no bribe is never tested. So each rate
-    is drawn as a band from its lowest to its highest value over all
-    equilibria (:func:`~prohis_nb.analysis.equilibrium_sets.equilibrium_set`;
-    a line where it is unique), and for ``p_dirty`` the exact regime
-    boundaries are added to the grid (with points a millionth either side)
-    and marked by dotted vertical lines. A game that is not zero-sum is drawn
-    from the one equilibrium the solver finds.
+    Returns ``{"xs", "order", "names", "rates", "boundaries", "words",
+    "description"}``: the grid, the rates in drawing order with their names
+    in words, each rate's ``(lowest, highest)`` at each point of the grid, the
+    regime boundaries, the parameter in words, and the text alternative.
     """
     from fractions import Fraction
 
@@ -354,9 +344,53 @@ def equilibrium_vs(
                 else ("the controller accepts a bribe")
             )
 
-    fig, ax = _figure(9, 6)
     xs = [float(v) for v in grid]
     order = ["bait", *[k for k in rates if k not in ("bait", "no bribe")], "no bribe"]
+    words = PARAMETER_WORDS.get(parameter, parameter.replace("_", " "))
+
+    def _rate(pair: tuple[float, float]) -> str:
+        low, high = pair
+        return f"{low:.0%}" if abs(high - low) < 5e-3 else f"{low:.0%} to {high:.0%}"
+
+    moves = "; ".join(
+        f"{names[key][0].upper()}{names[key][1:]}: {_rate(rates[key][0])} at {xs[0]:.2f}, "
+        f"{_rate(rates[key][-1])} at {xs[-1]:.2f}"
+        for key in order
+    )
+    changes = ", ".join(f"{b.numerator}/{b.denominator}" for b in boundaries)
+    description = (
+        f"The convoy game's equilibrium rates as the {words} goes from {xs[0]:.2f} to "
+        f"{xs[-1]:.2f} (a range where every rate in it is an equilibrium). {moves}."
+        + (f" The regime changes at {changes}." if changes else "")
+    )
+    return {"xs": xs, "order": order, "names": names, "rates": rates,
+            "boundaries": boundaries, "words": words, "description": description}  # fmt: skip
+
+
+def equilibrium_vs(
+    parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any
+) -> tuple[Any, Any]:
+    """How the convoy game's equilibria move as one parameter changes.
+
+    ``parameter``: a numeric :class:`~prohis_nb.analysis.equilibrium.ConvoyGame`
+    field (``"p_dirty"`` by default); ``values``: where to solve (for
+    ``p_dirty`` by default 0.02 to 0.98 in steps of 0.02). Plots how often a
+    dirty hand baits, how often the controller accepts a bribe and how often
+    it inspects a convoy offered no bribe.
+
+    The game usually has **many equilibria**: when every convoy comes with a
+    bribe, the controller's answer to no bribe is never tested. So each rate
+    is drawn as a band from its lowest to its highest value over all
+    equilibria (:func:`~prohis_nb.analysis.equilibrium_sets.equilibrium_set`;
+    a line where it is unique), and for ``p_dirty`` the exact regime
+    boundaries are added to the grid (with points a millionth either side)
+    and marked by dotted vertical lines. A game that is not zero-sum is drawn
+    from the one equilibrium the solver finds.
+    """
+    drawn = equilibrium_rates(parameter, values, **game)
+    xs, order, names, rates = drawn["xs"], drawn["order"], drawn["names"], drawn["rates"]
+    boundaries, words = drawn["boundaries"], drawn["words"]
+    fig, ax = _figure(9, 6)
     for i, key in enumerate(order):
         low = [lo for lo, _ in rates[key]]
         high = [hi for _, hi in rates[key]]
@@ -376,7 +410,6 @@ def equilibrium_vs(
             xycoords=("data", "axes fraction"),
         )
     ax.set_ylim(-0.05, 1.05)
-    words = PARAMETER_WORDS.get(parameter, parameter.replace("_", " "))
     _style(ax, "The convoy game's equilibria (a band: every rate in it)", words, "probability")
     ax.legend(
         loc="upper center",
@@ -386,23 +419,7 @@ def equilibrium_vs(
         fontsize=font_size(FONT["legend.fontsize"]),
     )
     fig.subplots_adjust(bottom=0.33)
-
-    def _rate(pair: tuple[float, float]) -> str:
-        low, high = pair
-        return f"{low:.0%}" if abs(high - low) < 5e-3 else f"{low:.0%} to {high:.0%}"
-
-    moves = "; ".join(
-        f"{names[key][0].upper()}{names[key][1:]}: {_rate(rates[key][0])} at {xs[0]:.2f}, "
-        f"{_rate(rates[key][-1])} at {xs[-1]:.2f}"
-        for key in order
-    )
-    changes = ", ".join(f"{b.numerator}/{b.denominator}" for b in boundaries)
-    describe(
-        fig,
-        f"The convoy game's equilibrium rates as the {words} goes from {xs[0]:.2f} to "
-        f"{xs[-1]:.2f} (a range where every rate in it is an equilibrium). {moves}."
-        + (f" The regime changes at {changes}." if changes else ""),
-    )
+    describe(fig, drawn["description"])
     return fig, ax
 
 

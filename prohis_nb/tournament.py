@@ -81,6 +81,7 @@ from typing import Any
 from prohis_nb.bots import BotSpec, make_bot, spec_label
 from prohis_nb.bots.runner import new_game, play_game
 from prohis_nb.errors import ProhisNbError, SaveError, excerpt
+from prohis_nb.extras import require as require_libraries
 from prohis_nb.tournament_stats import (
     Z95,
     PairedDifference,
@@ -599,7 +600,9 @@ def make_plan(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
     for spec in bots:
-        make_bot(spec, 0, game)  # refuse a bad spec here, not in a worker
+        bot = make_bot(spec, 0, game)  # refuse a bad spec here, not in a worker
+        # and a missing extra too: in a worker it would stop the whole pool
+        require_libraries(f"the {bot.name!r} bot", *getattr(bot, "needs", ()))
     return TournamentPlan(game, rules.to_json(), tuple(bots), seed, rotate, keep_records)
 
 
@@ -749,8 +752,11 @@ def run_from_args(args: argparse.Namespace) -> int:
             print(f"prohis-nb tournament: {error}", file=sys.stderr)
             return 1
     from prohis_nb.bots import bot_names
-    from prohis_nb.core.registry import available_games, game_class, spec
+    from prohis_nb.core.registry import GAMES, available_games, game_class, spec, unknown_game
 
+    if args.game not in GAMES:  # the one wording of every entry point (attack-24 F16)
+        print(f"prohis-nb tournament: {unknown_game(args.game)}", file=sys.stderr)
+        return 1
     if args.game not in available_games():
         print(
             f"prohis-nb tournament: the game {excerpt(args.game)} is not available here; "

@@ -177,7 +177,64 @@ def test_a_tournament_bot_without_its_maths_names_the_extra():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr == (
-        "prohis-nb: prohis-nb tournament needs numpy, which comes with the 'analysis' extra: "
-        f"{install_hint('analysis')}\n"
+    assert done.stderr == (  # checked before the first game (attack-24 F7)
+        "prohis-nb tournament: the 'solved' bot needs numpy, which comes with the 'analysis' "
+        f"extra: {install_hint('analysis')}\n"
     )
+
+
+# ------------------------------------------------ the reviews' cases (attack-24 F7, F8)
+
+REVIEW_CASES = [
+    (
+        "import prohis_nb\nfrom prohis_nb import coach\n"
+        "coach.advise(prohis_nb.new_game('customs', seed=1).view(1))",
+        "numpy",
+        "analysis",
+    ),
+    (
+        "import prohis_nb\nfrom prohis_nb.bots import make_bot\n"
+        "game = prohis_nb.new_game('customs', seed=1)\n"
+        "make_bot('equilibrium', 0, 'customs').choose(game.view(game.to_act), "
+        "game.legal_actions())",
+        "numpy",
+        "analysis",
+    ),
+    ("import prohis_nb.convoy.openspiel", "pyspiel", "openspiel"),
+    ("import prohis_nb.customs.openspiel", "pyspiel", "openspiel"),
+    (
+        "from prohis_nb.tournament import run_tournament\n"
+        "run_tournament(['equilibrium', 'random'], game='convoy', games=4, workers=2)",
+        "numpy",
+        "analysis",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "missing", "extra"), REVIEW_CASES)
+def test_the_stage_games_parts_name_their_extra(code, missing, extra):
+    test_a_missing_library_names_its_extra(code, missing, extra)
+
+
+def test_the_tournament_command_names_the_extra_before_any_worker_starts():
+    script = (
+        "import sys\nsys.modules['numpy'] = None\nfrom prohis_nb.cli import main\n"
+        "sys.exit(main(['tournament', '--game', 'convoy', '--games', '4', '--workers', '2']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "needs numpy, which comes with the 'analysis' extra" in lines[0]
+    assert "Traceback" not in done.stderr and "BrokenProcessPool" not in done.stderr
+
+
+def test_the_error_survives_a_trip_through_a_worker():
+    import pickle
+
+    error = MissingExtraError("x needs numpy", name="numpy", extra="analysis")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is MissingExtraError
+    assert (str(again), again.name, again.extra) == (str(error), "numpy", "analysis")

@@ -52,6 +52,12 @@ def test_each_entry_names_parts_of_its_own_kind(name):
     assert isinstance(game.view(0), spec.load("views"))
     assert registry.spec_of(game) is spec and registry.spec_of(game.view(0)) is spec
     assert callable(spec.load("determinize"))
+    # what a seat knows: the part names the type (or builder) the game's views carry
+    assert spec.has("knowledge")
+    built = spec.load("knowledge")
+    assert callable(built)
+    if hasattr(game.view(0), "knowledge"):
+        assert isinstance(game.view(0).knowledge, built)
     schema = spec.load("schema")
     assert spec.record_format in json.dumps(schema)
     from prohis_nb.bots import bot_names

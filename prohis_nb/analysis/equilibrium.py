@@ -230,68 +230,7 @@ class ConvoyEquilibrium:
                 f"Expected gain per convoy (own score): smuggler {money(self.smuggler_value)}, "
                 f"controller {money(self.controller_value)}."
             )
-        every = self.all
-        p = exact_probability(g.p_dirty)
-        bait = every.bait_range
-        honest = tuple((1 - p) + p * b for b in bait)
-        bribes = every.bribe_rate_range
-        offer_bribe = (
-            "offer a bribe with every convoy"
-            if bribes == (1, 1)
-            else "never offer a bribe"
-            if bribes == (0, 0)
-            else f"offer a bribe with {_share(bribes)} of convoys"
-        )
-        if bait == (0, 0):
-            baiting = "a smuggler holding illegal goods should never send an honest convoy"
-        else:
-            baiting = (
-                "a smuggler holding illegal goods should still send an honest convoy "
-                f"{_share(bait)} of the time"
-            )
-        text = opening + (
-            f"{baiting} (so {_share(honest)} of all convoys are honest), and {offer_bribe}."
-        )
-        never = every.offers_never_made
-        accepts = {k: v for k, v in every.accept_ranges.items() if k not in never}
-        answers = []
-        if accepts:
-            if len(g.menu) == 1:
-                answers.append(f"accept {_share(accepts['bribe'])} of bribes")
-            else:
-                answers += [f"accept {_share(v)} of the {k} offers" for k, v in accepts.items()]
-        if NO_BRIBE not in never:
-            answers.append(f"inspect {_share(every.inspect_range)} of convoys offered no bribe")
-        if answers:
-            text += " The controller should " + " and ".join(answers) + "."
-        if NO_BRIBE in never:
-            low, high = every.inspect_range
-            tied = any(a != b for a, b in accepts.values())
-            text += (
-                " No convoy comes without a bribe, so the controller's answer to one is never "
-                f"tested: inspecting any share of them from {percent(low)} to {percent(high)} "
-                + ("(depending on the acceptance rate) " if tied else "")
-                + "keeps this an equilibrium (outside that range offering nothing would pay)."
-            )
-        for label in never:
-            if label != NO_BRIBE:
-                low, high = every.accept_ranges[label]
-                text += (
-                    f" The {label} is never offered, so how often it would be accepted is never "
-                    f"tested: any rate from {percent(low)} to {percent(high)} will do."
-                )
-        return text + (
-            f" Expected gain per convoy (relative score): smuggler {money(every.value)}, "
-            f"controller {money(-every.value)}."
-        )
-
-
-def _share(bounds: tuple[Fraction, ...]) -> str:
-    """One percentage, or a range of them when the equilibria differ."""
-    from prohis_nb.text import percent
-
-    low, high = min(bounds), max(bounds)
-    return percent(low) if low == high else f"between {percent(low)} and {percent(high)}"
+        return self.all.summary()
 
 
 def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) -> bool:
@@ -347,11 +286,16 @@ def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
 
     See :func:`solve_bimatrix` for the method. In the zero-sum game every
     equilibrium has the same value, so the expected gains are well defined
-    even when several mixes are optimal.
+    even when several mixes are optimal. The few games the lessons show are
+    solved once and shipped (:mod:`~prohis_nb.analysis.solved_convoy_games`:
+    the same answer, without importing nashpy in class).
     """
+    from prohis_nb.analysis.solved_convoy_games import stored_solution
+
     game = game or ConvoyGame()
     a, b = game.payoff_matrices()
-    x, y = solve_bimatrix(a, b)
+    stored = stored_solution(a, b)  # the lessons' games: solved once, shipped
+    x, y = stored if stored is not None else solve_bimatrix(a, b)
     return ConvoyEquilibrium(
         game=game,
         smuggler=x,

@@ -46,6 +46,7 @@ from itertools import combinations
 from typing import Any
 
 from prohis_nb.analysis.convoy_game import LOADS, NO_BRIBE, ConvoyGame
+from prohis_nb.analysis.convoy_game import _article as article
 from prohis_nb.analysis.convoy_game import exact_probability as exact
 
 Vector = tuple[Fraction, ...]
@@ -275,6 +276,14 @@ class EquilibriumSet:
         """True when both sides have exactly one optimal (behaviour) strategy."""
         return len(self.controller_corners) == 1 and len(self.smuggler_corners) == 1
 
+    def summary(self) -> str:
+        """Every equilibrium in words, as a lesson reads it (no solver's point needed).
+
+        The same sentences as :meth:`ConvoyEquilibrium.summary
+        <prohis_nb.analysis.equilibrium.ConvoyEquilibrium.summary>` of this game.
+        """
+        return describe_equilibria(self)
+
 
 def equilibrium_set(game: ConvoyGame | None = None) -> EquilibriumSet:
     """Every equilibrium of the (zero-sum) convoy game, in exact fractions.
@@ -328,3 +337,77 @@ def regime_boundaries(game: ConvoyGame | None = None) -> tuple[Fraction, ...]:
         hull.append(line)
     bends = (crossing(a, b) for a, b in zip(hull, hull[1:]))
     return tuple(p for p in bends if 0 < p < 1)
+
+
+def describe_equilibria(every: EquilibriumSet) -> str:
+    """Every equilibrium of a zero-sum (race) convoy game in words, ranges where not unique.
+
+    What :meth:`~prohis_nb.analysis.equilibrium.ConvoyEquilibrium.summary` says
+    of a zero-sum game, from the exact set alone (:func:`equilibrium_set`): no
+    solver, no solver's point and no numpy, so an explorer can say it at once.
+    """
+    from prohis_nb.text import money, percent
+
+    g = every.game
+    opening = f"Against {article(g.card)} {g.card} on a {g.size}-card convoy, "
+    p = exact(g.p_dirty)
+    bait = every.bait_range
+    honest = tuple((1 - p) + p * b for b in bait)
+    bribes = every.bribe_rate_range
+    offer_bribe = (
+        "offer a bribe with every convoy"
+        if bribes == (1, 1)
+        else "never offer a bribe"
+        if bribes == (0, 0)
+        else f"offer a bribe with {_share(bribes)} of convoys"
+    )
+    if bait == (0, 0):
+        baiting = "a smuggler holding illegal goods should never send an honest convoy"
+    else:
+        baiting = (
+            "a smuggler holding illegal goods should still send an honest convoy "
+            f"{_share(bait)} of the time"
+        )
+    text = opening + (
+        f"{baiting} (so {_share(honest)} of all convoys are honest), and {offer_bribe}."
+    )
+    never = every.offers_never_made
+    accepts = {k: v for k, v in every.accept_ranges.items() if k not in never}
+    answers = []
+    if accepts:
+        if len(g.menu) == 1:
+            answers.append(f"accept {_share(accepts['bribe'])} of bribes")
+        else:
+            answers += [f"accept {_share(v)} of the {k} offers" for k, v in accepts.items()]
+    if NO_BRIBE not in never:
+        answers.append(f"inspect {_share(every.inspect_range)} of convoys offered no bribe")
+    if answers:
+        text += " The controller should " + " and ".join(answers) + "."
+    if NO_BRIBE in never:
+        low, high = every.inspect_range
+        tied = any(a != b for a, b in accepts.values())
+        text += (
+            " No convoy comes without a bribe, so the controller's answer to one is never "
+            f"tested: inspecting any share of them from {percent(low)} to {percent(high)} "
+            + ("(depending on the acceptance rate) " if tied else "")
+            + "keeps this an equilibrium (outside that range offering nothing would pay)."
+        )
+    for label in never:
+        if label != NO_BRIBE:
+            low, high = every.accept_ranges[label]
+            text += (
+                f" The {label} is never offered, so how often it would be accepted is never "
+                f"tested: any rate from {percent(low)} to {percent(high)} will do."
+            )
+    return text + (
+        f" Expected gain per convoy (relative score): smuggler {money(every.value)}, "
+        f"controller {money(-every.value)}."
+    )
+
+
+def _share(bounds: tuple[Fraction, ...]) -> str:
+    """One percentage, or a range of them when the equilibria differ."""
+    from prohis_nb.text import percent
+
+    low, high = min(bounds), max(bounds)
+    return percent(low) if low == high else f"between {percent(low)} and {percent(high)}"

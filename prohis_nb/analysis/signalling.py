@@ -61,6 +61,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from prohis_nb.extras import require
 from prohis_nb.smuggle.actions import DECLARATIONS
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS, Board
 from prohis_nb.text import count
@@ -144,6 +145,7 @@ def payoffs(
     types: Sequence[HandType], declarations: Sequence[Declaration], board: Board | None = None
 ) -> tuple[Any, Any]:
     """``(A, B)``: the declarer's money when accepted and when searched, type × declaration."""
+    require("prohis_nb.analysis.signalling", "numpy")  # names the 'analysis' extra if missing
     import numpy as np
 
     board = board or Board()
@@ -295,6 +297,7 @@ def solve(
     board: Board | None = None,
 ) -> DeclarationEquilibrium:
     """Solve the declaration game by the Officer's linear program (module docstring)."""
+    require("prohis_nb.analysis.signalling", "numpy", "scipy")  # names the extra if missing
     import numpy as np
     from scipy.optimize import linprog
     from scipy.sparse import coo_matrix
@@ -415,6 +418,7 @@ def from_solution_json(
 
     Raises ``ValueError`` if it was solved for another model (fingerprint).
     """
+    require("prohis_nb.analysis.signalling", "numpy")  # names the 'analysis' extra if missing
     import numpy as np
 
     board = board or Board()

@@ -110,6 +110,9 @@ class Bot(ABC):
     games: ClassVar[tuple[str, ...] | None] = ("prohis",)
     #: False if :meth:`choose` never reads its view: the runner then passes ``None``.
     uses_view: ClassVar[bool] = True
+    #: The optional libraries its maths needs (keys of :data:`prohis_nb.extras.EXTRA_OF`):
+    #: a tournament checks them before it starts, and names the extra that brings them.
+    needs: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seed: int | str = 0, *, name: str | None = None) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int | str):

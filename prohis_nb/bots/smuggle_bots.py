@@ -440,6 +440,7 @@ class SolvedSmuggleBot(SmuggleBot):
     """
 
     default_name = "solved"
+    needs = ("numpy", "scipy")  # the solved declaration game (a linear program)
 
     def _equilibrium(self, view: Any) -> Any:
         from prohis_nb.analysis.signalling import declaration_equilibrium

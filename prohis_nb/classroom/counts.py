@@ -90,6 +90,7 @@ Smuggle keys (a declaration's *kind* is how many items it names, 0 to 4, or
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -210,14 +211,26 @@ def count_game(record: Record, seat: int | None = None) -> tuple[dict[str, int],
     return counts, final
 
 
-def count_game_seats(record: Record) -> tuple[dict[str, int], list[dict[str, int]], Any]:
+def count_game_seats(
+    record: Record, counted: Sequence[bool] | None = None
+) -> tuple[dict[str, int], list[dict[str, int]], Any]:
     """:func:`count_game` of every seat at once: (all seats' counts, each seat's, the end).
 
     One replay. Each seat's counts hold that seat's own decisions, so a class
     can cluster its decisions by the student who made them.
+
+    ``counted``: one flag per action of the game (``final.actions``); only
+    the flagged actions, and the forced steps that follow them, are counted.
+    A live class passes its students' actions only (a bot's decisions are not
+    the class's: :func:`~prohis_nb.classroom.loading.students_actions`).
     """
     final = record.replay()
-    counter = _count_actions(record, final.actions)
+    if counted is not None and len(counted) != len(final.actions):
+        raise ValueError(
+            f"the record says who took {len(counted)} actions, but the game has "
+            f"{len(final.actions)}: its actors do not follow its actions"
+        )
+    counter = _count_actions(record, final.actions, counted)
     counts = {key: 0 for key in keys_of(record.game)}
     counts.update(counter.counts)
     counts["games"] = 1
@@ -254,16 +267,27 @@ def decision_counts_by_seat(source: Any) -> list[dict[str, int]]:
     return tallies
 
 
-def _count_actions(record: Record, actions: Any) -> Any:
-    """Replay ``actions`` from the record's deal, counting every decision (and forced step)."""
+def _count_actions(record: Record, actions: Any, counted: Sequence[bool] | None = None) -> Any:
+    """Replay ``actions`` from the record's deal, counting every decision (and forced step).
+
+    ``counted``: when given, an action whose flag is false (and the forced
+    steps after it) still moves the counter along, but what it counts goes
+    to a scratch tally that is thrown away.
+    """
     counter = counter_class(record.game)()
     game = record.new_game()
     for index, action in enumerate(actions):
+        kept = None
+        if counted is not None and not counted[index]:
+            kept = (counter.counts, counter.by_seat)
+            counter.counts, counter.by_seat = Counter(), defaultdict(Counter)
         counter.before(game, action)
         game.apply(action)
         counter.count(action, forced=False)
         for step in game.forced_after(index):
             counter.count(step, forced=True)
+        if kept is not None:
+            counter.counts, counter.by_seat = kept
     return counter
 
 

@@ -43,6 +43,9 @@ class GameResult:
     students: tuple[str, ...] | None = None
     #: each seat's own decisions, counted (the same keys as ``counts``)
     seat_counts: tuple[dict[str, int], ...] = ()
+    #: actions of a live class taken by a bot (filling a seat, standing in for an absent
+    #: student, finishing a closed round): not the class's decisions, so not counted
+    bot_actions: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,21 +78,45 @@ def printable_name(name: str) -> str:
     return name
 
 
-def _walk(folder: Path) -> Iterator[tuple[tuple[str, ...], Path]]:
-    """Every visible entry under ``folder`` that is not a folder, as ``(parts, path)``, sorted.
+#: The most files of one class folder that are listed (a class is tens of records):
+#: a folder past it is cut there, and the cut is listed as skipped with its reason.
+MAX_CLASS_FILES = 10_000
 
-    A loop (no recursion: a folder nested thousands deep is walked like any
-    other). Hidden names (``.ipynb_checkpoints``, ``.DS_Store``) are left
-    out; a link to a folder is followed once (a link back up is not).
+
+def _walk(folder: Path) -> Iterator[tuple[tuple[str, ...], Path, str | None]]:
+    """Every visible entry under ``folder`` that is not a folder, sorted.
+
+    Yields ``(parts, path, problem)``: ``problem`` is ``None`` for an entry to
+    read, else the one-line reason it is skipped. A loop (no recursion: a
+    folder nested thousands deep is walked like any other). Hidden names
+    (``.ipynb_checkpoints``, ``.DS_Store``) are left out. A link is followed
+    only while it stays inside ``folder`` (a link to a folder once; a link
+    back up is not): a class folder unzipped from students' uploads may hold
+    links to ``/usr`` or ``/proc/kmsg``, which are skipped, saying so. A folder
+    that cannot be opened (a path too long, no permission) is listed as
+    skipped with its reason, and at most :data:`MAX_CLASS_FILES` entries are.
     """
-    found: list[tuple[tuple[str, ...], Path]] = []
+    root = Path(os.path.realpath(folder))
+    found: list[tuple[tuple[str, ...], Path, str | None]] = []
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[tuple[str, ...], Path]] = [((), folder)]
     while stack:
+        if len(found) >= MAX_CLASS_FILES:
+            found.append(
+                (
+                    ("…",),
+                    folder,
+                    f"the folder holds more than {MAX_CLASS_FILES:,} files: the rest were not "
+                    "read (a class folder holds the class's records only)",
+                )
+            )
+            break
         parts, directory = stack.pop()
         try:
             info = directory.stat()
-        except OSError:
+        except OSError as error:  # a path too long, no permission: say so
+            reason = error.strerror or type(error).__name__
+            found.append((parts, directory, f"a folder that cannot be opened: {reason}"))
             continue
         if (info.st_dev, info.st_ino) in seen:
             continue
@@ -97,12 +124,16 @@ def _walk(folder: Path) -> Iterator[tuple[tuple[str, ...], Path]]:
         try:
             entries = list(os.scandir(directory))
         except OSError:
-            found.append((parts, directory))  # reported when read, with the reason
+            found.append((parts, directory, None))  # reported when read, with the reason
             continue
         for entry in entries:
             if entry.name.startswith("."):
                 continue
             path = directory / entry.name
+            outside = _link_out_of(root, entry, path)
+            if outside is not None:
+                found.append(((*parts, entry.name), path, outside))
+                continue
             try:
                 is_dir = entry.is_dir()  # a link to a folder too
             except OSError:
@@ -110,9 +141,22 @@ def _walk(folder: Path) -> Iterator[tuple[tuple[str, ...], Path]]:
             if is_dir:
                 stack.append(((*parts, entry.name), path))
             else:
-                found.append(((*parts, entry.name), path))
+                found.append(((*parts, entry.name), path, None))
     found.sort(key=lambda item: item[0])
     yield from found
+
+
+def _link_out_of(root: Path, entry: os.DirEntry, path: Path) -> str | None:
+    """Why the link ``entry`` is not followed (it leads out of ``root``), or ``None``."""
+    try:
+        if not entry.is_symlink():
+            return None
+        target = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return "a link that cannot be followed"
+    if target == root or target.is_relative_to(root):
+        return None
+    return f"a link out of the class folder (to {printable_name(str(target))!r}): not followed"
 
 
 def _file_problem(path: Path) -> str | None:
@@ -205,7 +249,12 @@ def iter_sources(source: Any) -> Iterator[tuple[str, bytes] | Skipped]:
             files = list(_walk(path))  # names only: the contents are read one by one
             if not files:
                 raise FileNotFoundError(f"the folder {printable_name(str(path))!r} holds no files")
-            return (_read_path("/".join(parts), file) for parts, file in files)
+            return (
+                _read_path("/".join(parts), file)
+                if problem is None
+                else Skipped(printable_name("/".join(parts)), problem)
+                for parts, file, problem in files
+            )
         if not path.exists() and not path.is_symlink():
             raise FileNotFoundError(
                 f"no file or folder {printable_name(str(path))!r}: give a folder of records, "
@@ -292,8 +341,9 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         record = Record.loads(text)
     except (ProhisNbError, ValueError, TypeError, RecursionError) as error:
         return None, None, f"not a game record: {_one_line(error)}"
+    counted = students_actions(record)
     try:
-        counts, seat_counts, final = count_game_seats(record)
+        counts, seat_counts, final = count_game_seats(record, counted)
     except (ProhisNbError, ValueError, TypeError, KeyError, RecursionError) as error:
         return None, None, f"cannot be replayed: {_one_line(error)}"
     result = GameResult(
@@ -305,8 +355,26 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         scores=tuple(final.scores()),
         students=students_of(record.extra.get("students"), final.players),
         seat_counts=tuple(seat_counts),
+        bot_actions=0 if counted is None else counted.count(False),
     )
     return result, record, ""
+
+
+def students_actions(record: Record) -> list[bool] | None:
+    """Which actions of a live class's record a student took, or None for any other record.
+
+    A record of :mod:`prohis_nb.live` says who took each action
+    (``extra["live"]["actors"]``, one per action: ``student``, ``bot``,
+    ``standin``, ``finish``; docs/live.md). The class's rates are the
+    students' decisions: only ``student`` actions are counted. A record
+    whose actors list is not a list of such words is counted whole (it is
+    then not a live record this package wrote).
+    """
+    live = record.extra.get("live")
+    actors = live.get("actors") if isinstance(live, dict) else None
+    if not isinstance(actors, list) or not all(isinstance(a, str) for a in actors):
+        return None
+    return [actor == "student" for actor in actors]
 
 
 def students_of(value: Any, players: int) -> tuple[str, ...] | None:

@@ -116,8 +116,11 @@ class ClassTable:
         confidence: float,
         clustered: bool,
         unit: str | None = None,
+        bot_actions: int = 0,
     ) -> None:
         self.rows = rows
+        #: actions of a live class that bots took, left out of every rate
+        self.bot_actions = bot_actions
         self.method = method
         self.confidence = confidence
         self.clustered = clustered
@@ -148,7 +151,12 @@ class ClassTable:
             if self.clustered
             else ""
         )
-        return f"{percent(self.confidence)} {name} intervals{how}"
+        bots = (
+            f"; students' decisions only ({count(self.bot_actions, 'action')} by bots left out)"
+            if self.bot_actions
+            else ""
+        )
+        return f"{percent(self.confidence)} {name} intervals{how}{bots}"
 
     def to_rows(self) -> list[list[Any]]:
         """Header, then one list per row (numbers as numbers, ``""`` for none)."""
@@ -472,7 +480,8 @@ class ClassResults:
                     )
                 )
         words = " and ".join(sorted(units)) if units else None
-        return ClassTable(rows, method, confidence, by_game, words)
+        bots = sum(g.bot_actions for name in wanted for g in self.games_of(name))
+        return ClassTable(rows, method, confidence, by_game, words, bots)
 
     # ---------------------------------------------------------------- outputs
 
@@ -524,7 +533,13 @@ class ClassResults:
                     text += f" ({unfinished} unfinished)"
                 parts.append(text)
         counted = " and ".join(parts) if parts else "no game"
-        return f"{counted} counted; {count(len(self.skipped), 'file')} skipped."
+        bots = sum(g.bot_actions for g in self.games)
+        left_out = (
+            f" Students' decisions only: {count(bots, 'action')} taken by bots left out."
+            if bots
+            else ""
+        )
+        return f"{counted} counted; {count(len(self.skipped), 'file')} skipped.{left_out}"
 
     def _repr_html_(self) -> str:
         # printable_name: a file name that is not UTF-8 would make the page unencodable

@@ -26,7 +26,7 @@ Action(seat=0, act='bribe', cards=('legal',))
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from prohis_nb.errors import MalformedActionError, excerpt
@@ -61,9 +61,14 @@ class Action(namedtuple("Action", "seat act cards", defaults=((),))):
     __slots__ = ()
 
     def __new__(cls, seat: int, act: str, cards: Any = ()) -> Action:
+        if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+            # Not a list of cards (3, true, "legal"): kept as given, for
+            # ``checked`` to refuse in words ("cards is a list of ... got 3").
+            return super().__new__(cls, seat, act, cards if cards else ())
+        cards = tuple(cards)
         if cards and all(isinstance(card, str) and card in KIND_INDEX for card in cards):
             cards = _sorted(cards)
-        return super().__new__(cls, seat, act, tuple(cards) if cards else ())
+        return super().__new__(cls, seat, act, cards)
 
     def __repr__(self) -> str:
         extra = f", cards={excerpt(self.cards, 200)}" if self.cards else ""

@@ -94,6 +94,7 @@ class EquilibriumConvoyBot(Bot):
 
     default_name = "equilibrium"
     games = ("convoy",)
+    needs = ("numpy", "scipy", "nashpy")  # the equilibrium of the convoy's bimatrix game
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:

@@ -41,11 +41,18 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-import pyspiel
+from prohis_nb.extras import raise_missing_extra
+
+try:
+    import pyspiel
+except ModuleNotFoundError as error:  # name the extra that brings OpenSpiel
+    raise_missing_extra(error, "prohis_nb.convoy.openspiel")
+    raise
 
 from prohis_nb.convoy.actions import Action
 from prohis_nb.convoy.game import ENDINGS, ConvoyStageGame, ending_scores
 from prohis_nb.convoy.rules import ConvoyRules, read_probability
+from prohis_nb.openspiel.serialization import PickleSafeState, register_game
 
 HONEST, DIRTY, NO_BRIBE, ACCEPT, REJECT, INSPECT, WAIVE, BRIBE = range(8)
 ANSWERS = {ACCEPT: "accept", REJECT: "reject", INSPECT: "inspect", WAIVE: "waive"}
@@ -177,7 +184,7 @@ class EngineBox:
         return EngineBox(None if self.game is None else self.game.copy())
 
 
-class ConvoyStageState(pyspiel.State):
+class ConvoyStageState(PickleSafeState, pyspiel.State):
     """Chance deals the hand and the face-down order; then every decision is the engine's."""
 
     def __init__(self, game: ConvoyStageOpenSpielGame) -> None:
@@ -311,5 +318,5 @@ class ViewObserver:
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-pyspiel.register_game(GAME_TYPE, ConvoyStageOpenSpielGame)
-pyspiel.register_game(GAME_TYPE_OWN, ConvoyStageOwnOpenSpielGame)
+register_game(GAME_TYPE, ConvoyStageOpenSpielGame)  # its states are never read from a pickle
+register_game(GAME_TYPE_OWN, ConvoyStageOwnOpenSpielGame)

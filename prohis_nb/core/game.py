@@ -428,8 +428,10 @@ class GameBase(ABC):
         this seat cannot see), and neither the move nor the steps the engine
         took after it may have shown the seat a card or a fact it did not know
         (a card drawn from the pile, a row card turned up, a convoy card turned
-        over, a hand looked at or searched, the final scores...). Each game
-        says which of its events show something (:meth:`_event_shows`).
+        over, a hand looked at or searched...). Each game says which of its
+        events show something (:meth:`_event_shows`). Once the game is over
+        nothing may be taken back: the result showed everyone how it went, and
+        a class's records must count first answers, not hindsight.
 
         The answer depends only on what ``seat`` may know: who moved last, and
         which kinds of events followed (public), never on the hidden cards
@@ -440,6 +442,10 @@ class GameBase(ABC):
         actions = self._actions
         if not any(action.seat == seat for action in actions):
             return "you have made no move to take back"
+        if self.ended:  # the result showed every seat how it went (attack-24 F17)
+            return (
+                "the game is over: its result showed you how it went, so no move can be taken back"
+            )
         last = actions[-1]
         if last.seat != seat:
             return (

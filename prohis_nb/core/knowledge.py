@@ -15,16 +15,20 @@ equal chance, and the public decisions (who controls, who declines, how many
 cards go) say nothing about which cards. Together: **every physical history
 of the cards that is consistent with everything the observer saw is equally
 likely** (each history is a shuffle and a choice of physical cards at every
-hidden step, and is counted once). Strategic inference ("he would not have
+hidden step, and is counted once), except where the rules force the choice
+(below). Strategic inference ("he would not have
 declined with a captain in hand") is *not* part of this model: it is a model
 of the cards, on which a model of the players may be put.
 
 Consequences worth knowing: a card played in the open ("a captain") counts
 like a card drawn at random from the hand and found to be a captain, so a
-hand with two captains explains it twice as well as a hand with one; and a
-hidden step with fewer physical possibilities weighs less (a Smuggle hand
-holding the Diplomatic Bag can discard only the Bag: one history, where a hand
-without it has four).
+hand with two captains explains it twice as well as a hand with one. A step
+the rules *force* is a probability, not a count: a Smuggle hand holding the
+Diplomatic Bag discards the Bag for sure (probability 1), where a hand
+without it discards each of its cards with probability 1/size, so the forced
+branch weighs as much as all the free ones together (:meth:`discard_one`).
+Counting histories alike there would make the Bag look 4 times too rare in
+the discards; the tests check it against the frequency in games played.
 
 **How it is held, exactly.** Cards are *physical*: the model never merges
 two copies of a kind into a count it cannot split again. Each place holds
@@ -482,7 +486,11 @@ class CardModel:
             explicit, hidden = contents[position]
             options: list[tuple[int | None, int]]
             if must is not None and explicit[must]:
-                options = [(must, 1)]  # the rules leave one physical choice
+                # The rules leave one choice, made for sure: probability 1, where each
+                # free discard has probability 1/size. Weights are kept whole by
+                # multiplying every branch by the place's size (public, so the same
+                # factor in every state): the forced card weighs `size`, a free one 1.
+                options = [(must, sum(explicit) + hidden)]
             else:
                 options = [(k, n) for k, n in enumerate(explicit) if n]
                 if hidden:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from prohis_nb.core import registry
-from prohis_nb.core.limits import MAX_RECORD_BYTES, check_tree, parse_json
+from prohis_nb.core.limits import MAX_RECORD_BYTES, MAX_SEED, check_tree, parse_json
 from prohis_nb.errors import IllegalActionError, ProhisNbError, RecordError, excerpt
 
 ENVELOPE_KEYS = ("format", "game", "rules", "setup", "actions")
@@ -220,7 +220,14 @@ class Record:
         rules = game_class.rules_type.from_json(self.rules)
         setup = self.setup
         if set(setup) == {"seed"}:
-            return game_class(rules, seed=setup["seed"])
+            seed = setup["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+                # (``None`` would mean "draw a random seed" to a game's constructor:
+                # a record always names the one game it holds.)
+                raise RecordError(
+                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
+                )
+            return game_class(rules, seed=seed)
         if "seed" in setup:
             raise RecordError(
                 f"setup is either {{'seed': N}} alone or a stacked table, got keys "

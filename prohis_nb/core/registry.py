@@ -70,13 +70,13 @@ prohis_nb.errors.UnknownGameError: unknown game 'chess'; the game is one of 'pro
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Mapping
 from importlib import import_module
 
 from prohis_nb.errors import RulesError, UnknownGameError, excerpt
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
 #: Every game of the family: name -> ``"module:attribute"`` of its :class:`GameSpec`.
@@ -191,11 +191,28 @@ class GameSpec:
         unknown = sorted(set(parts) - set(PARTS) - {"game"})
         if unknown:
             raise TypeError(f"unknown part(s) {unknown}; a spec names {', '.join(PARTS)}")
-        if not name or not name.isidentifier() or not name.islower():
+        if not isinstance(name, str) or not name.isidentifier() or not name.islower():
             raise ValueError(f"a game's name is one lower-case word, got {excerpt(name)}")
-        counts = tuple(players)
-        if not counts or not all(isinstance(n, int) and n >= 1 for n in counts):
+        for what, text in (("title", title), ("record_format", record_format), ("game", game)):
+            if not isinstance(text, str) or not text.strip():
+                raise ValueError(f"{what} is a non-empty string, got {excerpt(text)}")
+        for part, path in (("openspiel_name", openspiel_name), *parts.items()):
+            if path is not None and (not isinstance(path, str) or not path.strip()):
+                raise ValueError(f"{part} is a non-empty string or None, got {excerpt(path)}")
+        if isinstance(players, str) or not isinstance(players, Iterable):
             raise ValueError(f"players lists the player counts allowed, got {excerpt(players)}")
+        counts = tuple(players)
+        if not counts or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in counts
+        ):
+            raise ValueError(
+                f"players lists the player counts allowed (whole numbers from 1), "
+                f"got {excerpt(players)}"
+            )
+        if isinstance(opponents, str) or not all(
+            isinstance(o, str) for o in (opponents if isinstance(opponents, Iterable) else [0])
+        ):
+            raise ValueError(f"opponents lists bot names, got {excerpt(opponents)}")
         default = counts[0] if default_players is None else default_players
         if default not in counts:
             raise ValueError(f"default_players {default} is not among players {counts}")
@@ -456,6 +473,12 @@ def new_game(
     if players is not None or variants:
         raise RulesError("give either a rules value or players=/variants, not both")
     if not isinstance(rules, cls.rules_type):
+        if not isinstance(rules, Mapping | str):  # another game's rules, or not rules at all
+            raise RulesError(
+                f"a {name} game takes {cls.rules_type.__name__} (or its JSON, an object with "
+                "players and variants), got "
+                + (type(rules).__name__ if hasattr(rules, "to_json") else excerpt(rules))
+            )
         rules = cls.rules_type.from_json(rules)  # a record's rules object
     return cls(rules, seed=seed, table=table)
 
@@ -470,19 +493,37 @@ def register(path: str, *, replace: bool = False) -> GameSpec:
     and every widget, bot, record and class table knows it. A name already
     registered is refused unless ``replace=True``.
     """
+    if not isinstance(path, str) or not path.partition(":")[0].strip():
+        raise TypeError(
+            f"register takes an import path 'module:attribute' (e.g. 'mygame.spec:SPEC'), "
+            f"got {excerpt(path)}"
+        )
     value = resolve(path)
     if not isinstance(value, GameSpec):
         raise TypeError(f"{excerpt(path)} is not a GameSpec")
     if value.name in GAMES and not replace and GAMES[value.name] != path:
         raise ValueError(f"a game named {value.name!r} is registered already ({GAMES[value.name]})")
+    for other in GAMES:  # a record names its game by its format: one format, one game
+        if other != value.name and _format_of(other) == value.record_format:
+            raise ValueError(
+                f"the record format {value.record_format!r} is the game {other!r}'s already; "
+                f"give {value.name!r} its own (e.g. '{value.name}-record/1')"
+            )
     GAMES[value.name] = path
     _specs[value.name] = value
     return value
 
 
+def _format_of(name: str) -> str | None:
+    try:
+        return spec(name).record_format
+    except (ImportError, AttributeError, TypeError):
+        return None
+
+
 def unregister(name: str) -> None:
     """Remove the game ``name`` (tests and plug-ins that added one)."""
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise unknown_game(name)
     del GAMES[name]
     _specs.pop(name, None)

@@ -23,11 +23,13 @@ from typing import Any
 
 from prohis_nb.bots.base import Bot
 from prohis_nb.customs.rules import CustomsRules
+from prohis_nb.extras import require
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE
 
 
 def equilibrium(view: Any) -> Any:
     """The solved declaration game of the board ``view``'s rules name (cached by the analysis)."""
+    require("the customs equilibrium (its bot and coach)", *EquilibriumCustomsBot.needs)
     from prohis_nb.analysis.signalling import declaration_equilibrium
 
     return declaration_equilibrium(CustomsRules.from_json(view.rules).board)
@@ -43,6 +45,7 @@ class EquilibriumCustomsBot(Bot):
 
     default_name = "equilibrium"
     games = ("customs",)
+    needs = ("numpy", "scipy")  # the declaration game's linear program
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         from prohis_nb.analysis.signalling import IMMUNITY

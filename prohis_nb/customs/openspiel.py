@@ -25,10 +25,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pyspiel
+from prohis_nb.extras import raise_missing_extra
+
+try:
+    import pyspiel
+except ModuleNotFoundError as error:  # name the extra that brings OpenSpiel
+    raise_missing_extra(error, "prohis_nb.customs.openspiel")
+    raise
 
 from prohis_nb.customs.game import HAND_SIZE, CustomsStageGame
 from prohis_nb.customs.rules import CustomsRules
+from prohis_nb.openspiel.serialization import PickleSafeState, register_game
 from prohis_nb.smuggle.actions import DECLARATIONS, Action
 from prohis_nb.smuggle.board import PACK_COUNTS, Board
 
@@ -129,7 +136,7 @@ class EngineBox:
         return EngineBox(None if self.game is None else self.game.copy())
 
 
-class CustomsStageState(pyspiel.State):
+class CustomsStageState(PickleSafeState, pyspiel.State):
     """Chance deals 4 cards; then every decision is the engine's."""
 
     def __init__(self, game: CustomsStageOpenSpielGame) -> None:
@@ -235,4 +242,4 @@ class ViewObserver:
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-pyspiel.register_game(GAME_TYPE, CustomsStageOpenSpielGame)
+register_game(GAME_TYPE, CustomsStageOpenSpielGame)  # its states are never read from a pickle

@@ -37,8 +37,12 @@ class CustomsRules:
                 f"the customs stage game has exactly 2 players (an Officer and a declarer), "
                 f"got {excerpt(self.players)}"
             )
+        if isinstance(self.board, Mapping):  # a board's JSON (its record form)
+            object.__setattr__(self, "board", Board.from_json(self.board))
         if not isinstance(self.board, Board):
-            raise RulesError(f"board must be a Board, got {excerpt(self.board)}")
+            raise RulesError(
+                f"board must be a Board or its JSON (an object), got {excerpt(self.board)}"
+            )
 
     def variants(self) -> dict[str, Any]:
         """``{}`` for the default board, else ``{"board": its JSON}``."""

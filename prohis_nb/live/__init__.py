@@ -37,7 +37,7 @@ _LAZY = {
     "start_class": "prohis_nb.live.session",
     "connect": "prohis_nb.live.session",
     "ClassSession": "prohis_nb.live.session",
-    "ClassError": "prohis_nb.live.session",
+    "ClassError": "prohis_nb.live.errors",
     "ClassConfig": "prohis_nb.live.config",
 }
 

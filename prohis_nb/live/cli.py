@@ -170,8 +170,16 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"teacher token {where}", flush=True)
 
     service.on_ready = ready
-    server = uvicorn_server(build_app(service), sock, service.limits, log_level=args.log_level)
+    server = uvicorn_server(
+        build_app(service),
+        sock,
+        service.limits,
+        log_level=args.log_level,
+        on_exit=service.release_waiters,
+    )
     server.run(sockets=[sock])
+    if service.startup_error is not None:
+        return _fail(service.startup_error)
     return 0 if service.room is not None else 1
 
 

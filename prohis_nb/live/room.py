@@ -144,6 +144,9 @@ class ClassRoom:
         self.tables: dict[int, LiveTable] = {}  # the current round's tables, by id
         self.version = 0
         self._changed = asyncio.Event()
+        self._released = False
+        #: How many long polls are waiting on :meth:`wait_changed` right now.
+        self.waiting = 0
         self._round_timer: asyncio.TimerHandle | None = None
         self._fill_timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -230,17 +233,30 @@ class ClassRoom:
 
     # ---------------------------------------------------------------- helpers
 
+    def release_waiters(self) -> None:
+        """Answer every long poll now, and every later one at once (the server is stopping)."""
+        self._released = True
+        self._changed.set()
+
     def _bump(self) -> None:
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
 
     async def wait_changed(self, after: int, timeout: float) -> None:
-        """Return once :attr:`version` is past ``after`` or ``timeout`` seconds have passed."""
-        if self.version > after:
+        """Return once :attr:`version` is past ``after`` or ``timeout`` seconds have passed.
+
+        Also at once when the server stops (:meth:`release_waiters`): a teacher's long
+        poll must not hold the shutdown up.
+        """
+        if self.version > after or self._released:
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._changed.wait(), timeout)
+        self.waiting += 1
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout)
+        finally:
+            self.waiting -= 1
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

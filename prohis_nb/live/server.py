@@ -167,8 +167,15 @@ class ClassService:
         self.joins: dict[str, Bucket] = {}
         #: The teacher token made at startup when none was given (shown once, then forgotten).
         self.new_teacher_token: str | None = None
+        #: Why the class could not be opened (a class served by another process...).
+        self.startup_error: str | None = None
         #: Called once the class is ready (the command line prints where it is).
         self.on_ready: Callable[[], None] | None = None
+
+    def release_waiters(self) -> None:
+        """The server is stopping: answer the teachers' long polls now (on the server's loop)."""
+        if self.room is not None:
+            self.room.release_waiters()
 
     async def startup(self) -> None:
         from prohis_nb.live.room import new_teacher_token
@@ -180,6 +187,12 @@ class ClassService:
         self.writer = InlineWriter(self.store) if inline else Writer(self.store)
         rows = self.store.session_rows(open_only=True) if self.resume else []
         if rows:
+            if not self.store.claim(rows[-1]["id"]):
+                raise ProhisNbError(
+                    f"class {rows[-1]['room']} is being served by another process on this "
+                    "database: stop that one first (a process that died lets go by itself), "
+                    "or start a new class with --new"
+                )
             self.room = await ClassRoom.restore(self.store, self.writer, rows[-1])
             if self.teacher_token is not None:
                 digest = token_hash(self.teacher_token)
@@ -202,6 +215,8 @@ class ClassService:
         if token is None:
             token = self.new_teacher_token = new_teacher_token()
         self.room = await ClassRoom.create(self.store, self.writer, self.config, token)
+        if not self.store.claim(self.room.session_id):  # a new class: nobody else has it
+            raise ProhisNbError(f"class {self.room.room} was taken by another process")
         log.info(
             "class %s created (%s, %s rounds)", self.room.room, self.config.game, self.config.rounds
         )
@@ -236,7 +251,11 @@ def build_app(service: ClassService) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        await service.startup()
+        try:
+            await service.startup()
+        except ProhisNbError as error:  # said in words by the command line, not a traceback
+            service.startup_error = str(error)
+            raise
         try:
             yield
         finally:
@@ -426,7 +445,7 @@ def build_app(service: ClassService) -> Starlette:
         Mount("/static", StaticFiles(directory=PAGE), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return _SecurityHeaders(app)  # type: ignore[return-value]
+    return _SecurityHeaders(app, service)  # type: ignore[return-value]
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -434,7 +453,12 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class _SecurityHeaders:
-    """Adds the headers a school's security reviewer expects to every HTTP response."""
+    """Adds the headers a school's security reviewer expects to every HTTP response.
+
+    It also words a failed start: when the class cannot be opened (a
+    :class:`~prohis_nb.errors.ProhisNbError`, kept in ``service.startup_error``),
+    uvicorn logs that sentence instead of the traceback Starlette sends it.
+    """
 
     HEADERS = [
         (b"content-security-policy",
@@ -446,10 +470,21 @@ class _SecurityHeaders:
         (b"cache-control", b"no-store"),
     ]  # fmt: skip
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, service: ClassService | None = None) -> None:
         self.app = app
+        self.service = service
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan" and self.service is not None:
+            service = self.service
+
+            async def worded(message: Any) -> None:
+                if message["type"] == "lifespan.startup.failed" and service.startup_error:
+                    message = {**message, "message": service.startup_error}
+                await send(message)
+
+            await self.app(scope, receive, worded)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -496,9 +531,20 @@ def hide_frames_from_logs() -> None:
 
 
 def uvicorn_server(
-    app: Any, sock: socket.socket, limits: Limits, *, log_level: str = "warning"
+    app: Any,
+    sock: socket.socket,
+    limits: Limits,
+    *,
+    log_level: str = "warning",
+    on_exit: Callable[[], None] | None = None,
 ) -> Any:
-    """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit)."""
+    """A uvicorn server for ``app`` on ``sock`` (websockets with pings and a size limit).
+
+    ``on_exit`` is called on the server's loop when it starts to stop, before it
+    waits for open requests to finish: :meth:`ClassService.release_waiters` there
+    answers the teachers' long polls at once, so a stop takes no grace period and
+    logs no cancelled request.
+    """
     from importlib.util import find_spec
 
     import uvicorn
@@ -519,7 +565,14 @@ def uvicorn_server(
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
-    server = uvicorn.Server(config)
+
+    class ClassServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            if on_exit is not None:
+                on_exit()
+            await super().shutdown(sockets=sockets)
+
+    server = ClassServer(config)
     config.load()  # sets uvicorn's loggers up now, so that the filter below stays on them
     hide_frames_from_logs()
     return server

@@ -32,11 +32,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.errors import ProhisNbError
+from prohis_nb.live.errors import ClassError
 
-
-class ClassError(ProhisNbError):
-    """The class server refused a request, or could not be reached (the text says why)."""
+__all__ = ["ClassError", "ClassSession", "LocalServer", "connect", "start_class"]
 
 
 class ClassSession:
@@ -55,6 +53,7 @@ class ClassSession:
         base = (join_url or self.url).rstrip("/")
         self.join_url = f"{base}/?room={self.room}"
         self._server: LocalServer | None = None
+        self._dashboard: Any = None
 
     def __repr__(self) -> str:
         return f"ClassSession(room={self.room!r}, game={self.game!r}, join_url={self.join_url!r})"
@@ -162,6 +161,34 @@ class ClassSession:
 
         return segno.make(self.join_url, error="m").svg_inline(scale=scale)
 
+    def dashboard(self, **options: Any) -> Any:
+        """The teacher's live dashboard of this class (:mod:`prohis_nb.live.dashboard`).
+
+        One per session: asked again, the same dashboard (a new one once it
+        was closed). ``options``: those of
+        :class:`~prohis_nb.live.dashboard.ClassDashboard` (for a new one).
+        """
+        from prohis_nb.live.dashboard import ClassDashboard
+
+        current = self._dashboard
+        if current is None or not current.following:
+            current = self._dashboard = ClassDashboard(self, **options)
+        return current
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """In a notebook's kernel: the live dashboard; anywhere else, the join card (HTML)."""
+        card = {"text/plain": repr(self), "text/html": self._repr_html_()}
+        try:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+        except ImportError:
+            shell = None
+        if shell is None or not hasattr(shell, "kernel"):
+            return card
+        bundle = self.dashboard()._repr_mimebundle_()
+        return {**card, **bundle} if isinstance(bundle, dict) else card
+
     def _repr_html_(self) -> str:
         status = self.status()
         joined = len(status["students"])
@@ -185,6 +212,8 @@ class ClassSession:
 
     def stop(self) -> None:
         """Stop the server this notebook started (a connected session has nothing to stop)."""
+        if self._dashboard is not None:
+            self._dashboard._stop.set()  # its thread ends at its next answer (the server stops)
         if self._server is not None:
             self._server.stop()
             self._server = None
@@ -204,7 +233,13 @@ class LocalServer:
         self.service = service
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
-        self.server = uvicorn_server(build_app(service), self.sock, limits, log_level=log_level)
+        self.server = uvicorn_server(
+            build_app(service),
+            self.sock,
+            limits,
+            log_level=log_level,
+            on_exit=service.release_waiters,
+        )
         self.server.config.install_signal_handlers = False  # not the main thread
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, name="prohis-live-server", daemon=True)
@@ -212,7 +247,9 @@ class LocalServer:
         deadline = time.monotonic() + 30
         while not self.server.started:
             if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise ClassError(f"the class server did not start: {self.error!r}")
+                raise ClassError(
+                    f"the class server did not start: {service.startup_error or repr(self.error)}"
+                )
             time.sleep(0.02)
 
     def _run(self) -> None:

@@ -61,6 +61,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -134,6 +135,10 @@ Index("live_students_by_session", students.c.session_id)
 ACTORS = ("student", "bot", "standin", "finish")
 
 
+#: The first key of the advisory locks that claim a class (:meth:`Store.claim`): "PRHS".
+CLAIM_SPACE = 0x50524853
+
+
 class DuplicateAction(Exception):
     """An action with this table and index is in the log already (it is never written twice)."""
 
@@ -198,13 +203,39 @@ class Store:
         self.url = url
         self.engine = make_engine(url, sqlite_sync)
         metadata.create_all(self.engine)
+        self._claim: Any = None  # the connection holding this process's claims (PostgreSQL)
 
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
 
     def close(self) -> None:
+        if self._claim is not None:  # closing the database session releases its claims
+            self._claim.invalidate()
+            self._claim = None
         self.engine.dispose()
+
+    def claim(self, session_id: int) -> bool:
+        """Take class ``session_id`` for this process; False if another process serves it.
+
+        On PostgreSQL, where several processes (or machines) can open the
+        same database, a class is served by one process at a time: this takes
+        a session-level advisory lock (``pg_try_advisory_lock``) on a
+        connection kept open until :meth:`close`. A process that dies, even by
+        SIGKILL, loses its connection and so its claims: another process can
+        then take the class over. On SQLite (one file on one machine) it
+        claims nothing and returns True.
+        """
+        if self.dialect != "postgresql":
+            return True
+        if self._claim is None:
+            self._claim = self.engine.connect()
+        taken = self._claim.execute(
+            text("SELECT pg_try_advisory_lock(:space, :session)"),
+            {"space": CLAIM_SPACE, "session": int(session_id)},
+        ).scalar()
+        self._claim.commit()
+        return bool(taken)
 
     # ------------------------------------------------------------ sessions
 

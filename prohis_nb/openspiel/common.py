@@ -30,7 +30,7 @@ import pyspiel
 
 from prohis_nb.core.game import GameBase
 from prohis_nb.openspiel.legality import check_offered
-from prohis_nb.openspiel.serialization import state_text
+from prohis_nb.openspiel.serialization import PickleSafeState, state_text
 
 
 def parse_pairs(text: str, what: str) -> dict[str, int]:
@@ -174,7 +174,7 @@ class ViewObserver:
         return f"seat {player}\n{composing}{view_text(state.view(player), self.perfect_recall)}"
 
 
-class EngineState(pyspiel.State):
+class EngineState(PickleSafeState, pyspiel.State):
     """The shell of a state: chance deals, then the engine decides (see the module docstring).
 
     Subclasses say how chance deals (:meth:`chance_outcomes`,

@@ -45,7 +45,12 @@ import pyspiel
 
 from prohis_nb.openspiel.common import EngineBox
 from prohis_nb.openspiel.legality import check_offered
-from prohis_nb.openspiel.serialization import install, state_from_text, state_text
+from prohis_nb.openspiel.serialization import (
+    PickleSafeState,
+    register_game,
+    state_from_text,
+    state_text,
+)
 from prohis_nb.prohis.actions import Action, canonical_cards
 from prohis_nb.prohis.cards import KINDS
 from prohis_nb.prohis.game import from_deal
@@ -187,7 +192,7 @@ class ConvoyObserver:
         return f"seat {player} holds {','.join(view.hand)}\n" + "\n".join(view.log)
 
 
-class ConvoyState(pyspiel.State):
+class ConvoyState(PickleSafeState, pyspiel.State):
     """Chance deals a hand; the smuggler picks a convoy; chance orders it; then the engine."""
 
     def __init__(self, game: ConvoyOpenSpielGame) -> None:
@@ -309,8 +314,7 @@ class ConvoyState(pyspiel.State):
         return f"history {self.history()}"
 
 
-pyspiel.register_game(GAME_TYPE, ConvoyOpenSpielGame)
-install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games
+register_game(GAME_TYPE, ConvoyOpenSpielGame)  # its states are never read from a pickle
 
 
 def solve(params: dict[str, Any] | None = None, iterations: int = 100) -> tuple[Any, Any]:

@@ -55,7 +55,7 @@ from typing import Any
 import pyspiel
 
 from prohis_nb.openspiel.common import Encoding, EngineState, ViewObserver, parse_pairs
-from prohis_nb.openspiel.serialization import install, state_from_text
+from prohis_nb.openspiel.serialization import register_game, state_from_text
 from prohis_nb.prohis.actions import Action
 from prohis_nb.prohis.cards import HAND_VALUE, KIND_INDEX, KINDS, WAREHOUSE_VALUE
 from prohis_nb.prohis.game import from_deal
@@ -423,5 +423,4 @@ class ProhisState(EngineState):
         )
 
 
-pyspiel.register_game(GAME_TYPE, ProhisOpenSpielGame)
-install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games
+register_game(GAME_TYPE, ProhisOpenSpielGame)  # its states are never read from a pickle

@@ -39,7 +39,7 @@ from typing import Any
 import pyspiel
 
 from prohis_nb.openspiel.common import Encoding, EngineState, ViewObserver, parse_pairs
-from prohis_nb.openspiel.serialization import install, state_from_text
+from prohis_nb.openspiel.serialization import register_game, state_from_text
 from prohis_nb.smuggle.actions import MAX_DECLARED, Action
 from prohis_nb.smuggle.board import DUTIABLE, PACK_COUNTS, Board
 from prohis_nb.smuggle.game import HAND_SIZE, from_deal
@@ -265,5 +265,4 @@ class SmuggleState(EngineState):
         return from_deal(packs, rules)
 
 
-pyspiel.register_game(GAME_TYPE, SmuggleOpenSpielGame)
-install()  # pyspiel's (de)serialize_game_and_state: no pickle for these games
+register_game(GAME_TYPE, SmuggleOpenSpielGame)  # its states are never read from a pickle

@@ -76,7 +76,7 @@ from prohis_nb.prohis.legal import (
     turn_card_actions,
 )
 from prohis_nb.prohis.log import describe, shown_to
-from prohis_nb.prohis.rules import ProhisRules, check_deal
+from prohis_nb.prohis.rules import VARIANT_DEFAULTS, ProhisRules, check_deal
 from prohis_nb.prohis.table import read_public_hands, read_table, table_to_json
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
@@ -208,6 +208,12 @@ class ProhisGame(GameBase):
         **variants: Any,
     ) -> None:
         if rules is None:
+            allowed = (*VARIANT_DEFAULTS, "deck")
+            unknown = sorted(map(str, set(variants) - set(allowed)))
+            if unknown:
+                raise RulesError(
+                    f"unknown Prohis variant(s) {excerpt(unknown)}; allowed: {', '.join(allowed)}"
+                )
             rules = ProhisRules(players=4 if players is None else players, **variants)
         elif isinstance(rules, Mapping):
             rules = ProhisRules.from_json(rules)

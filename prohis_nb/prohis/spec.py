@@ -16,9 +16,7 @@ SPEC = GameSpec(
     game="prohis_nb.prohis.game:ProhisGame",
     rules="prohis_nb.prohis.rules:ProhisRules",
     views="prohis_nb.prohis.views:SeatView",
-    # What a seat knows is kept by the game itself for now (issue 22 moves it
-    # into a knowledge module of its own, as Smuggle's).
-    knowledge=None,
+    knowledge="prohis_nb.prohis.knowledge:ProhisKnowledge",
     determinize="prohis_nb.prohis.determinize:determinize_prohis",
     schema="prohis_nb.schemas:prohis-record.schema.json",
     renderer="prohis_nb.widgets.render.prohis:ProhisRenderer",

@@ -38,8 +38,12 @@ class SmuggleRules:
                 f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, got "
                 f"{excerpt(p)}"
             )
+        if isinstance(self.board, Mapping):  # a board's JSON (its record form)
+            object.__setattr__(self, "board", Board.from_json(self.board))
         if not isinstance(self.board, Board):
-            raise RulesError(f"board must be a Board, got {excerpt(self.board)}")
+            raise RulesError(
+                f"board must be a Board or its JSON (an object), got {excerpt(self.board)}"
+            )
 
     def __reduce__(self) -> tuple:
         """Pickled as its record form (a board holds read-only mappings, which do not pickle)."""

@@ -17,8 +17,8 @@ Every change redraws the picture of :func:`prohis_nb.plots.bribe_vs_inspection`
 **indifference bribe** b*) as SVG (:mod:`prohis_nb.widgets.charts`: a
 millisecond, so the picture follows a finger on a slider), marks the bribe
 on offer, and says in sentences what the numbers mean, with the
-**equilibrium** of the convoy game
-(:func:`prohis_nb.analysis.equilibrium.solve_convoy_game`) for the same card,
+**equilibria** of the convoy game (every one, exactly:
+:func:`prohis_nb.analysis.equilibrium_sets.equilibrium_set`) for the same card,
 size and bribe when a bribe is on offer. Every number comes from
 :mod:`prohis_nb.analysis`; nothing is computed here. A setting the analysis
 refuses (a belief with fewer unseen cards than the convoy holds) shows a
@@ -418,10 +418,17 @@ class Explorer(ExplainedPlot, widgets.VBox):
         return values
 
     def complete(self, settings: Mapping[str, Any], values: dict[str, Any]) -> None:
-        """The equilibrium of the convoy game (solved after the picture is sent: it is slow)."""
+        """Every equilibrium of the convoy game (worked out after the picture is sent).
+
+        The sentence reads the exact set of equilibria
+        (:func:`~prohis_nb.analysis.equilibrium_sets.equilibrium_set`, its
+        :meth:`~prohis_nb.analysis.equilibrium_sets.EquilibriumSet.summary`):
+        no solver to import, so the first slider moved redraws at once.
+        """
         certain = values["p_dirty"] in (0, 1)  # nothing to hide, or nothing but illegal goods
         if self.show_equilibrium and values["bribe"] and not certain:
-            from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+            from prohis_nb.analysis.convoy_game import ConvoyGame
+            from prohis_nb.analysis.equilibrium_sets import equilibrium_set
 
             game = ConvoyGame(
                 card=settings["card"],
@@ -430,9 +437,9 @@ class Explorer(ExplainedPlot, widgets.VBox):
                 bribe=tuple(values["bribe"]),
                 p_dirty=float(values["p_dirty"]),
             )
-            equilibrium = solve_convoy_game(game)
-            equilibrium.summary()  # the sentence's words (the set of equilibria), worked out now
-            values["equilibrium"] = equilibrium
+            every = equilibrium_set(game)
+            every.summary()  # the sentence's words, worked out now
+            values["equilibrium"] = every
 
     def describe(self, settings: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
         """The numbers in sentences that agree with the controls (money via prohis_nb.text)."""

@@ -349,11 +349,12 @@ def show_chart(chart: Any, legend: str = "upper left") -> Any:
     accessible name. It goes in a widget because JupyterLab typesets two
     dollar signs in a rich HTML output as maths (``$0 … $400``), never in a
     widget's value. ``legend``: where the legend goes (``"upper left"``,
-    ``"upper right"``, ``"lower left"``...).
+    ``"upper right"``, ``"lower left"``...). A drawing already written as an
+    ``<svg>`` string (:func:`~prohis_nb.widgets.charts.customs_rates`) is shown as it is.
     """
     import ipywidgets as widgets
 
-    return widgets.HTML(chart.svg(legend))
+    return widgets.HTML(chart if isinstance(chart, str) else chart.svg(legend))
 
 
 def card_gallery(kinds: Iterable[str] | None = None, game: str = "prohis") -> HTML:

@@ -180,7 +180,7 @@ class Play(widgets.VBox):
         self.delay = delay
         self.opponents = opponents
         self.bots = _make_bots(game, self.humans, opponents, game.setup.get("seed", seed))
-        self.renderer = renderer_for(game.game_name)
+        self.renderer = renderer_for(game)
         self.table = Table(game, self.seat, teacher=False, picker=False)
         self.panel = ActionPanel(self.renderer, self.act)
         self.status = widgets.HTML()

@@ -209,6 +209,25 @@ class Chart:
         sample = f'<rect x="0" y="-7" width="28" height="14" {fill}/>'
         self._keep(label, [(x0, self.y[0]), (x1, self.y[1])], sample)
 
+    def band(
+        self,
+        xs: Sequence[float],
+        lows: Sequence[float],
+        highs: Sequence[float],
+        *,
+        color: str,
+        opacity: float,
+        label: str | None = None,
+    ) -> None:
+        """A shaded band between two lines through the same ``xs`` (matplotlib's fill_between)."""
+        upper = [(self.px(x), self.py(y)) for x, y in zip(xs, highs, strict=True)]
+        lower = [(self.px(x), self.py(y)) for x, y in zip(xs, lows, strict=True)][::-1]
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in upper + lower)
+        fill = f'fill="{color}" fill-opacity="{opacity}"'
+        self.items.append(f'<polygon points="{path}" {fill}/>')
+        sample = f'<rect x="0" y="-7" width="28" height="14" {fill}/>'
+        self._keep(label, [(float(x), float(y)) for x, y in zip(xs, highs, strict=True)], sample)
+
     def mark(
         self,
         x: float,

@@ -34,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from prohis_nb.core.game import GameBase
-from prohis_nb.errors import ProhisNbError, UnknownSeatError
+from prohis_nb.errors import ProhisNbError, UnknownSeatError, excerpt
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.pagehelp import page_helper
 from prohis_nb.widgets.question import TeacherQuestion
@@ -77,6 +77,13 @@ class Table(widgets.VBox):
         caption: str = "",
         guard: Callable[[], bool] | None = None,
     ) -> None:
+        if not callable(getattr(game, "view", None)) or not isinstance(
+            getattr(game, "players", None), int
+        ):
+            raise TypeError(
+                "a Table shows a game of the family (e.g. prohis_nb.new_game('prohis', seed=1)), "
+                f"got {excerpt(game)}"
+            )
         self._game = game
         self._picker = picker
         self.guard = guard
@@ -204,7 +211,7 @@ class Table(widgets.VBox):
         else:
             self.view = game.view(seat)
             viewer = seat
-        renderer = renderer_for(game.game_name)
+        renderer = renderer_for(game)
         self.style_sheet.value = css()
         self.board.value = render_table(
             self.view.to_json(), renderer, viewer, caption=self.caption, style=False

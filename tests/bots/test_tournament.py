@@ -185,7 +185,7 @@ def test_prohis_nb_tournament_runs_as_a_command():
 
 def test_cli_tournament_refuses_an_unknown_game(capsys):
     assert main(["tournament", "--game", "chess", "--games", "2", "--no-progress"]) == 1
-    assert "the game 'chess' is not available" in capsys.readouterr().err
+    assert "unknown game 'chess'; the game is one of 'prohis'" in capsys.readouterr().err
 
 
 def test_cli_tournament_plays_smuggle_with_its_own_bots(tmp_path, capsys):

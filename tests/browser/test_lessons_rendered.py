@@ -125,3 +125,9 @@ def test_axe_finds_nothing_in_the_widgets(rendered, name):
     lines = [f"{v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
              for v in result["violations"]]  # fmt: skip
     assert not lines, f"{name}: axe-core, WCAG 2.1 AA:\n" + "\n".join(lines)
+
+
+def test_every_lesson_is_rendered():
+    """The checks above run on every lesson of notebooks/: 01 to 12 at least (new ones too)."""
+    numbers = {name[:2] for name in LESSONS}
+    assert {f"{n:02d}" for n in range(1, 13)} <= numbers, sorted(numbers)

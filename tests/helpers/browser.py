@@ -148,10 +148,11 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
-def run_all_cells(page, lab: LabServer, name: str, timeout_ms: int = 120_000) -> float:
+def run_all_cells(page, lab: LabServer, name: str, timeout_ms: int = 120_000, before=None) -> float:
     """Open notebook ``name``, run every cell with JupyterLab's Run All; return seconds taken.
 
-    Fails with the cell's error if a cell raised.
+    Fails with the cell's error if a cell raised. ``before``: called once the
+    kernel is ready, just before Run All (not timed).
     """
     page.goto(lab.notebook_url(name))
     page.wait_for_function(
@@ -164,6 +165,8 @@ def run_all_cells(page, lab: LabServer, name: str, timeout_ms: int = 120_000) ->
         arg=name,
         timeout=timeout_ms,
     )
+    if before is not None:
+        before()
     started = time.perf_counter()
     ok = page.evaluate(
         "async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')"

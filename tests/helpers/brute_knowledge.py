@@ -24,8 +24,9 @@ added): the same future follows from the same table.
 
 **Smuggle.** Within a round, the card flow of docs/smuggle-rules.md written
 out by hand: the pack is shuffled; a fresh hand takes 4 cards, a receiver's
-draw 1; a searched hand is shown; a receiver discards one card (any of the
-hand alike, the Diplomatic Bag when it is there); the seat sees its own draws,
+draw 1; a searched hand is shown; a receiver discards one card (each card of
+the hand with probability 1/size, or the Diplomatic Bag for sure when it is
+there: a forced step weighs as much as all the free ones together); the seat sees its own draws,
 the hand it looked at, its own discards. Every table (the hand, the face-down
 discards, by kind) is carried with the count of physical histories behind it.
 """
@@ -329,7 +330,9 @@ class SmuggleBruteForce:
         out: dict = {}
         for (hand, down, pack), weight in self.tables.items():
             if hand[self.bag]:
-                options = [(self.bag, 1)]
+                # forced: probability 1, against 1/size for each free card (the hand's
+                # size is the same in every table, so weigh the forced card by it)
+                options = [(self.bag, sum(hand))]
             else:
                 options = [(k, n) for k, n in enumerate(hand) if n]
             for k, ways in options:

@@ -123,3 +123,17 @@ def empty_pile_table(first_hand=("legal", "legal", "illegal", "captain", "inspec
     half = len(cards) // 2
     return {"first": 0, "hands": [list(first_hand), cards[:half], cards[half:]], "row": row,
             "pile": []}  # fmt: skip
+
+
+def every_value(widget) -> str:
+    """Every value, description and tooltip in a widget tree (shown or not)."""
+    parts = []
+    stack = [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("value", "description", "tooltip"):
+            value = getattr(item, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        stack.extend(getattr(item, "children", ()))
+    return "\n".join(parts)

@@ -8,6 +8,7 @@ order of the cards, or by the same package call the lesson's check makes.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
 from pathlib import Path
@@ -37,9 +38,8 @@ def caught_by_listing(convoy: list[str], turned: int) -> Fraction:
 
 def expected() -> dict[str, float]:
     from prohis_nb.analysis import convoy_belief, indifference_bribe
-    from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+    from prohis_nb.analysis.equilibrium import ConvoyGame
     from prohis_nb.analysis.equilibrium_sets import equilibrium_set
-    from prohis_nb.analysis.signalling import declaration_equilibrium
     from prohis_nb.analysis.smuggle import hand_game
     from prohis_nb.bots.beliefs import unseen_cards
     from prohis_nb.widgets.lesson import dealt_game
@@ -67,10 +67,13 @@ def expected() -> dict[str, float]:
         "l3-ex2": float(caught_by_listing(["illegal", "lieutenant", "legal", "legal"], 3)),
         "l4-ex2": round(float(indifference_bribe(belief, "inspector"))),
         "l5-ex1": 4000 / (4000 + 12000),
-        "l6-ex1": round(float(solve_convoy_game(game).dirty_hand_sends_honest), 4),
+        # lesson 6: the bait at a 60% chance of a dirty hand, from the exact set, and by hand:
+        # the dirty share of convoys, 0.6 × (1 − b), stays at the regime change 5/12
+        "l6-ex1": round(float(equilibrium_set(replace(game, p_dirty=0.6)).bait_range[0]), 4),
         "l7-ex1": round(float(equilibrium_set(inspector).inspect_range[1]), 4),
         "l10-ex1": float(hand_game(["camera", "camera", "luggage", "luggage"]).search_rate),
-        "l11-ex1": round(float(declaration_equilibrium().search_rate(["wine"])), 4),
+        # lesson 11: one bottle of wine in the 2 × 2 game, d / (f + C) from the board by hand
+        "l11-ex1": 25 / (50 + 200),
     }
 
 
@@ -79,3 +82,17 @@ def test_every_keyed_number_is_the_lessons_answer():
     assert set(shown) == set(wanted)
     wrong = {k: (shown[k], wanted[k]) for k in wanted if shown[k] != pytest.approx(wanted[k])}
     assert not wrong, f"update docs/answer-key.md: {wrong}"
+
+
+def test_lesson_6_and_11_keys_agree_with_the_working_on_paper():
+    from prohis_nb.analysis.equilibrium import ConvoyGame
+    from prohis_nb.analysis.equilibrium_sets import regime_boundaries
+    from prohis_nb.analysis.signalling import declaration_equilibrium
+
+    shown = keyed()
+    # lesson 6: the dirty share of convoys, 0.6 × (1 − b), stays at the regime change
+    (boundary,) = regime_boundaries(ConvoyGame(card="captain", size=3, illegal=1, p_dirty=0.5))
+    assert boundary == Fraction(5, 12)
+    assert shown["l6-ex1"] == pytest.approx(float(1 - boundary / Fraction(3, 5)), abs=1e-4)
+    # lesson 11: the game the Officer hears searches one bottle of wine more than the 2 × 2 game
+    assert declaration_equilibrium().search_rate(["wine"]) > shown["l11-ex1"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,36 @@ def test_the_picture_detector_sees_an_svg_chart_in_an_html_widget_and_nothing_el
     assert not has_image(shown, notebook("<svg></svg>"))  # an empty drawing
     assert not has_image(shown, notebook("<b>no picture</b>"))
     assert not has_image(shown, notebook(""))
+
+
+#: What Python writes for its own values, never meant for a learner: a tuple or dict of
+#: words, a dict by seat, a list of numbers, None, an empty tuple, a float's 16 digits, an
+#: exponent, an object's default repr (issue 23, item 13).
+PYTHON_REPR = re.compile(
+    r"\(\d+(, \d+)+\)|\('[^']*', '|\{'[^']*': |\{\d+: '|\[\d+(, \d+)+\]|\bNone\b|\(\)"
+    r"|\d\.\d{9,}|\de[+-]\d\d\b|<[\w.]+ (object )?at 0x"
+)
+RICH = {"text/html", "text/markdown", "image/png", "application/vnd.jupyter.widget-view+json"}
+
+
+def test_the_lesson_prints_words_not_python(executed):
+    path, notebook, _ = executed
+    found = []
+    for i, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            texts = ["".join(output["text"])] if "text" in output else []
+            data = output.get("data", {})
+            if "text/plain" in data and not RICH & set(data):  # what the page shows as text
+                texts.append("".join(data["text/plain"]))
+            found += [f"cell {i}: {m.group(0)!r}" for t in texts for m in PYTHON_REPR.finditer(t)]
+    assert not found, f"{path.name} prints Python, not words:\n" + "\n".join(found)
+
+
+def test_the_python_detector_catches_the_issues_examples_and_passes_words():
+    bad = ["(None, None, None)", "()", "(2, 1, 0, 0, 0)", "0.6666666666666667", "differ by 0e+00",
+           "hand: ('captain', 'inspector')", "{'legal': 32}", "seats: {0: 'honest'}",
+           "<prohis_nb.widgets.lesson.HTML at 0x7f>"]  # fmt: skip
+    good = ["caught in 2/3 of the cases (67%)", "seat 0: honest; seat 1: bluff(bait=0, carry=1)",
+            "32 legal goods, 20 illegal goods", "the formula: 0.6667", "$4,237 (b*)"]  # fmt: skip
+    assert all(PYTHON_REPR.search(text) for text in bad)
+    assert not any(PYTHON_REPR.search(text) for text in good)

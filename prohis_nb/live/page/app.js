@@ -29,6 +29,8 @@
     $("play").hidden = true; $("join").hidden = false;
     $("room").value = room;
     $("join-error").hidden = !error; $("join-error").textContent = error || "";
+    // Came by the QR code (?room=...): the code is filled in, only the name is left to type.
+    (room ? $("name") : $("room")).focus();
   }
 
   $("join").addEventListener("submit", async (event) => {
@@ -55,15 +57,38 @@
     setText("connection", "connecting…");
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(scheme + "//" + location.host + "/ws");
-    socket.onopen = () => { retry = 0; socket.send(JSON.stringify({type: "hello", token})); };
+    socket.onopen = () => {
+      retry = 0; $("connection").classList.remove("pnb-offline");
+      socket.send(JSON.stringify({type: "hello", token}));
+    };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
       socket = null;
       if (closedForGood || event.code === 4401) return;
-      setText("connection", "connection lost: reconnecting…");
+      $("connection").classList.add("pnb-offline");
+      setText("connection", "Connection lost: reconnecting to your seat… (your seat is kept for you)");
+      busy = false; drawControls();
       const wait = Math.min(5000, 400 * 2 ** retry++);
       setTimeout(connect, wait);
     };
+  }
+
+  // Who you are, and whose turn it is, in words (the board below shows the cards).
+  function showNotice(msg) {
+    const notice = $("notice");
+    const yours = msg.view && msg.view.to_act === msg.seat && msg.controls && msg.controls.groups.length;
+    notice.classList.toggle("pnb-your-turn", Boolean(yours) && !msg.paused);
+    const where = "Round " + msg.round + " of " + msg.rounds + " · table " + msg.table + " · you are seat " + msg.seat;
+    let now;
+    if (msg.paused) now = "The teacher has paused the class: wait a moment.";
+    else if (msg.view && msg.view.ended) now = "This game is over.";
+    else if (yours) now = "Your turn.";
+    else {
+      const other = (msg.seats || []).find((s) => s.seat === (msg.view && msg.view.to_act));
+      now = other ? "Waiting for seat " + other.seat + (other.who === "bot" ? " (a bot)" : "") +
+        (other.away ? ", whose connection dropped" : "") + "…" : "Waiting…";
+    }
+    notice.textContent = where + ". " + now;
   }
 
   function send(action) {
@@ -78,22 +103,22 @@
         setText("who", msg.name); setText("connection", "connected"); break;
       case "state":
         state = msg; busy = false; showMessage("");
-        setText("notice", msg.paused ? "The teacher has paused the class."
-          : "Round " + msg.round + " of " + msg.rounds + " · table " + msg.table + " · you are seat " + msg.seat);
+        showNotice(msg);
         $("board").innerHTML = msg.board;  // drawn by the server's renderer from this seat's view
         drawControls(); break;
       case "waiting":
         state = null; busy = false; $("controls").replaceChildren();
         if (msg.reason === "lobby") { $("board").replaceChildren(); setText("notice", "You're in! The game starts when the teacher says so."); }
-        else if (msg.reason === "round_over") setText("notice", "Round over. Round " + msg.round + " starts soon.");
+        else if (msg.reason === "round_over") setText("notice", "Round over: look at how your game ended below. Round " + msg.round + " starts soon.");
         else { $("board").replaceChildren(); setText("notice", "You're in! You will be seated for round " + msg.round + "."); }
         break;
       case "paused":
-        setText("notice", msg.paused ? "The teacher has paused the class." : "The class goes on.");
+        if (state) { state.paused = msg.paused; showNotice(state); }
+        else setText("notice", msg.paused ? "The teacher has paused the class: wait a moment." : "The class goes on.");
         break;
       case "ack": break;
       case "refused":
-        busy = false; showMessage(msg.message); drawControls(); break;
+        busy = false; showMessage("Not taken: " + msg.message); drawControls(); break;
       case "error":
         busy = false; showMessage(msg.message);
         if (msg.code === "unknown_token") { localStorage.removeItem(key(room)); closedForGood = true; showJoin("please join again"); }
@@ -112,7 +137,7 @@
     if (!state || !state.controls || !state.controls.groups.length) { box.replaceChildren(); return; }
     const cards = state.controls.cards || {};
     const groups = state.controls.groups.map((group) => {
-      const section = el("div", {class: "pnb-group"}, el("h3", {text: group.heading}));
+      const section = el("section", {class: "pnb-group"}, el("h2", {text: group.heading}));
       for (const composer of group.composers) section.append(makeComposer(composer, cards));
       if (group.buttons.length) {
         section.append(el("div", {class: "pnb-row"}, ...group.buttons.map((b) =>

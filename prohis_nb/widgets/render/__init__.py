@@ -17,6 +17,7 @@ lists the view's fields as text.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from prohis_nb.widgets.render.base import Renderer, message_html, render_table
 
@@ -33,18 +34,37 @@ def register_renderer(game_name: str, renderer: str | type[Renderer]) -> None:
     _instances.pop(game_name, None)
 
 
-def renderer_for(game_name: str) -> Renderer:
-    """The renderer of ``game_name`` (the plain text renderer for a game without one)."""
-    if game_name not in _instances:
-        target = RENDERERS.get(game_name) or _registered_renderer(game_name)
+def renderer_for(game: Any) -> Renderer:
+    """The renderer of ``game``: a game's name, or a game itself.
+
+    A registered game gets the renderer its spec names (the plain text
+    :class:`Renderer` if it has none); a name given to
+    :func:`register_renderer` gets that one. A game object of a class not
+    registered (a new game being written) is drawn by the plain
+    :class:`Renderer`. Any other name raises the one
+    :class:`~prohis_nb.errors.UnknownGameError` every entry point raises.
+    """
+    name = game if isinstance(game, str) else getattr(type(game), "game_name", None)
+    if not isinstance(name, str):
+        from prohis_nb.core.registry import unknown_game
+
+        raise unknown_game(game)
+    if name not in _instances:
+        from prohis_nb.core.registry import GAMES, unknown_game
+
+        target = RENDERERS.get(name)
+        if target is None:
+            if name not in GAMES and isinstance(game, str):
+                raise unknown_game(game)
+            target = _registered_renderer(name)
         if isinstance(target, str):
             module, _, attribute = target.partition(":")
             target = getattr(import_module(module), attribute)
         renderer = target()
         if not renderer.game_name:
-            renderer.game_name = game_name
-        _instances[game_name] = renderer
-    return _instances[game_name]
+            renderer.game_name = name
+        _instances[name] = renderer
+    return _instances[name]
 
 
 def _registered_renderer(game_name: str) -> str | type[Renderer]:
