@@ -24,7 +24,7 @@ from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 from prohis_nb.analysis.odds import catch_probability
 
 sys.path.insert(0, str(Path(__file__).parent))
-from tournament_speed import tournament_throughput  # noqa: E402
+from tournament_speed import tournament_throughput
 
 TARGET_MS = 100.0
 TARGET_TOURNAMENT_SECONDS = 60.0

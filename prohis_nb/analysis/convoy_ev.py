@@ -51,7 +51,7 @@ Fraction(1000, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -62,7 +62,9 @@ from prohis_nb.analysis.values import inspection_values
 from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
 
 
-def _makeups(pool: tuple[int, ...], hidden: int, kind: int = 0):
+def _makeups(
+    pool: tuple[int, ...], hidden: int, kind: int = 0
+) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every way of taking ``hidden`` cards from ``pool[kind:]``, with its number of ways.
 
     Yields ``(counts, ways)``: ``ways = Π C(U_i, x_i)`` for the kinds from ``kind`` on.

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # The model lives in its own module (no numpy, no solver); re-exported here, where it has
 # always been imported from.
@@ -78,6 +78,8 @@ require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names t
 import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
 
 
@@ -91,10 +93,10 @@ class ConvoyEquilibrium:
     smuggler_value: float
     controller_value: float
 
-    def _rows(self):
+    def _rows(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.smuggler, self.game.smuggler_strategies())
 
-    def _columns(self):
+    def _columns(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.controller, self.game.controller_plans())
 
     @property
@@ -240,12 +242,12 @@ def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) 
     return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
 
 
-def _normalise(sigma) -> np.ndarray:
+def _normalise(sigma: Any) -> np.ndarray:
     sigma = np.clip(np.asarray(sigma, dtype=float), 0, None)
     return sigma / sigma.sum()
 
 
-def solve_bimatrix(a, b) -> tuple[np.ndarray, np.ndarray]:
+def solve_bimatrix(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:
     """One Nash equilibrium of the bimatrix game ``(a, b)``, checked; it always ends.
 
     A zero-sum game (``b = −a``) is solved by nashpy's linear program (the
@@ -365,7 +367,7 @@ def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, 
 # ---------------------------------------------------------------- classic references
 
 
-def mixed_2x2(a, b) -> tuple[Fraction, Fraction]:
+def mixed_2x2(a: Any, b: Any) -> tuple[Fraction, Fraction]:
     """Closed form of a 2×2 game's fully mixed equilibrium: (P(row 0), P(column 0)).
 
     The row player mixes so the column player is indifferent, and vice versa:

@@ -543,7 +543,7 @@ class ClassResults:
 
         return widgets.HTML(self.csv_link(filename, **table))
 
-    def plot(self, game: str | None = None, **table: Any):
+    def plot(self, game: str | None = None, **table: Any) -> tuple[Any, Any]:
         """The class's rates with their intervals against the theory: ``(figure, axes)``.
 
         ``game``: a game of :func:`class_games`; by default the first game played.

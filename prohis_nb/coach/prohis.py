@@ -166,7 +166,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _worth(cards) -> int:
+def _worth(cards: Iterable[str]) -> int:
     return sum(WAREHOUSE_VALUE[c] for c in cards)
 
 
@@ -179,7 +179,7 @@ class _Draft:
 
     __slots__ = ("label", "value", "action", "model", "details")
 
-    def __init__(self, label: str, value, action: Any, model: str, **details: Any) -> None:
+    def __init__(self, label: str, value: Any, action: Any, model: str, **details: Any) -> None:
         self.label, self.value, self.action, self.model = label, Fraction(value), action, model
         self.details = details
 
@@ -203,7 +203,9 @@ def _group(draft: _Draft) -> str:
     return "draw" if act == "take" else act
 
 
-def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs, ranked: bool = True) -> Advice:
+def _finish(
+    view: SeatView, drafts: list[_Draft], why: str, beliefs: Any, ranked: bool = True
+) -> Advice:
     """The advice; ``ranked`` False: no choice is marked best, only the best of each group."""
     best = max(d.value for d in drafts) if ranked else None
     group_best: dict[str, Fraction] = {}
@@ -937,7 +939,7 @@ def judge(view: SeatView, action: Any) -> Verdict:
     return Verdict(seat=view.seat, action=action, loss=float(loss), text=text, best=loss == 0)
 
 
-def _bribe_text(view: SeatView, action: Action, value, top: Choice, loss) -> str:
+def _bribe_text(view: SeatView, action: Action, value: Any, top: Choice, loss: Any) -> str:
     data = bribe_value(view, action.cards)
     b_star, worth = data["break_even"], data["worth"]
     if not data["accepted"]:

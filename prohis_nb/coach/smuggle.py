@@ -122,7 +122,7 @@ def solving_note(view: Any) -> str | None:
         return None
     try:
         board = board_of(view)
-    except Exception:  # noqa: BLE001 - a bad view is refused by advise, with its message
+    except Exception:  # a bad view is refused by advise, with its message
         return None
     if is_solved(board):
         return None
@@ -532,7 +532,9 @@ def _action_for(view: Any, declaration: Any) -> Any:
     return None
 
 
-def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _declare(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     rates = _Rates.of(view, obs)
     quick = _quick_values(view.hand, board, rates)
     t = hand_type(view.hand)
@@ -669,7 +671,9 @@ def _equilibrium_dependence(
     return low, high
 
 
-def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _officer(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
@@ -755,7 +759,9 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     return choices, why + "."
 
 
-def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _receiver(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
@@ -820,7 +826,9 @@ def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.
     return choices, why + "."
 
 
-def _discard(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _discard(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     draw = counting.pack_draw(known)
     hand = list(view.hand)
     search = obs.rate("search", view.officer)[0]
@@ -927,7 +935,9 @@ def declared_hand_belief(view: Any, table: Solved) -> dict[str, Fraction] | None
     return {kind: p for kind, p in out.items() if p}
 
 
-def _given_the_declaration(view: Any, places: tuple[Belief, ...], table: Solved):
+def _given_the_declaration(
+    view: Any, places: tuple[Belief, ...], table: Solved
+) -> tuple[Belief, ...]:
     """The beliefs, the declared hand's conditioned on its declaration (when one is heard)."""
     given = declared_hand_belief(view, table)
     if given is None:

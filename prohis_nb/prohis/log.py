@@ -8,6 +8,8 @@ is therefore safe to show on that seat's screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prohis_nb.core.game import Event
 from prohis_nb.text import money
 
@@ -35,7 +37,7 @@ def _a_card(kind: str) -> str:
     return _a(kind) + (" card" if kind in ("legal", "illegal") else "")
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[str]) -> str:
     return ", ".join(cards)
 
 

@@ -352,7 +352,7 @@ class Coach(widgets.VBox):
             if note:
                 self.message.value = message_html(note)
             advice = advise(view)
-        except Exception as error:  # noqa: BLE001 - a coach never breaks the widget around it
+        except Exception as error:  # a coach never breaks the widget around it
             self.clear()
             self.message.value = message_html(f"The coach cannot advise here: {error}")
             return False
@@ -424,7 +424,7 @@ class CoachToggle(widgets.VBox):
             return
         try:
             judged = verdict() if verdict is not None else None
-        except Exception as error:  # noqa: BLE001 - a failed verdict must not hide the advice
+        except Exception as error:  # a failed verdict must not hide the advice
             self.coach.show(view)
             self.coach.message.value = message_html(f"No verdict on the move: {error}")
             return

@@ -34,7 +34,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browserhelpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
+from helpers.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
 from playwright.sync_api import expect
 
 import prohis_nb

@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
-from prohis_coach_helpers import distinct_deals, inspection_expectation, play, split, table_game
+from helpers.prohis_coach import distinct_deals, inspection_expectation, play, split, table_game
 
 from prohis_nb.analysis.odds import catch_probability
 from prohis_nb.analysis.values import (

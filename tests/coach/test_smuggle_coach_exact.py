@@ -9,17 +9,12 @@ against the tests' own arithmetic with RULES.md's board typed in again.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from smuggle_coach_helpers import (  # noqa: E402
+from helpers.smuggle_coach import (
     COMPENSATION,
     DUTY,
     FINE,
@@ -30,18 +25,18 @@ from smuggle_coach_helpers import (  # noqa: E402
     unseen,
 )
 
-from prohis_nb.analysis import smuggle as maths  # noqa: E402
-from prohis_nb.analysis.informer import inherited_value  # noqa: E402
-from prohis_nb.analysis.signalling import (  # noqa: E402
+from prohis_nb.analysis import smuggle as maths
+from prohis_nb.analysis.informer import inherited_value
+from prohis_nb.analysis.signalling import (
     ALL_DECLARATIONS,
     IMMUNITY,
     declaration_equilibrium,
     hand_types,
 )
-from prohis_nb.coach import advise, judge  # noqa: E402
-from prohis_nb.errors import MalformedActionError  # noqa: E402
-from prohis_nb.smuggle.actions import Action  # noqa: E402
-from prohis_nb.text import money  # noqa: E402
+from prohis_nb.coach import advise, judge
+from prohis_nb.errors import MalformedActionError
+from prohis_nb.smuggle.actions import Action
+from prohis_nb.text import money
 
 GOODS = ("wine", "cigars", "brandy", "perfume", "watch", "camera", "necklace", "crown")
 

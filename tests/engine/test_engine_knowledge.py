@@ -7,9 +7,12 @@ Three players: seat 0, 1, 2 clockwise, seat 0 first, unless a test says otherwis
 
 from __future__ import annotations
 
-from enginehelpers import CI, act, complete_table, seat_json, stacked
+import json
+
+from helpers.engine import CI, act, complete_table, seat_json, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.cli import main as cli_main
 
 R3 = ProhisRules(players=3)
 
@@ -290,3 +293,55 @@ def test_every_decision_is_told_to_every_seat():
         "Seat 1 passed.",
     ]:
         assert line in onlooker
+
+
+# ---------------------------------------------------------------- twins: games that differ only in
+# cards a seat never saw look the same to it, in the view, the record and the command line
+
+
+def seat1_json(hidden_pile_card, seat2_hand):
+    """Seat 0 draws a hidden pile card; seat 2 convoys unseen cards (or declines)."""
+    game = stacked(R3, [CI, CI, seat2_hand], pile_top=[hidden_pile_card])
+    act(game, 0, "take", from_="pile")
+    act(game, 0, "stop")
+    act(game, 1, "pass")
+    act(game, 2, "convoy", cards=seat2_hand[:2])
+    act(game, 0, "decline")
+    if game.to_act == 1:
+        act(game, 1, "decline")
+    return json.dumps(game.view(1).to_json()), game
+
+
+def test_a_seats_view_ignores_cards_it_never_saw():
+    a, game_a = seat1_json("illegal", ["illegal", "illegal", "legal"])
+    b, game_b = seat1_json("legal", ["legal", "legal", "illegal"])
+    assert a == b
+    assert game_a.hand(0) != game_b.hand(0)  # the games really differ
+
+
+def test_a_forced_decline_looks_like_a_chosen_one():
+    # seat 0 holds a lieutenant (declines by choice) or none (declines by force)
+    def view_of_seat1(hand0):
+        game = stacked(R3, [hand0, CI, CI + ["legal", "legal"]], first=2)
+        act(game, 2, "convoy", cards=["legal", "legal"])
+        if game.to_act == 0:
+            act(game, 0, "decline")
+        act(game, 1, "decline")
+        return json.dumps(game.view(1).to_json()), game.record()
+
+    a, record_a = view_of_seat1(["lieutenant", "legal"])
+    b, record_b = view_of_seat1(["legal", "legal"])
+    assert a == b
+    # the forced decline is asked and recorded like the chosen one: same records
+    assert record_a.actions == record_b.actions
+
+
+def test_replay_seat_output_is_byte_identical_for_hidden_differences(tmp_path, capsys):
+    outputs = []
+    for hidden, hand2 in (("illegal", ["illegal", "illegal", "legal"]), ("legal", ["legal"] * 3)):
+        _, game = seat1_json(hidden, hand2)
+        path = tmp_path / f"{hidden}.json"
+        game.record().save(path)
+        assert cli_main(["replay", str(path), "--seat", "1"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]

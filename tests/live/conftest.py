@@ -22,10 +22,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from websockets.sync.client import connect as ws_connect  # noqa: E402
+from websockets.sync.client import connect as ws_connect
 
-from prohis_nb.live.server import Limits  # noqa: E402
-from prohis_nb.live.session import ClassSession, start_class  # noqa: E402
+from prohis_nb.live.server import Limits
+from prohis_nb.live.session import ClassSession, start_class
 
 #: Fast timings for tests: bots move at once, short breaks.
 FAST = {"bot_delay": 0.0, "break_seconds": 0.05, "fill_after": None}

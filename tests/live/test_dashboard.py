@@ -16,9 +16,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from prohis_nb.live.dashboard import ClassDashboard  # noqa: E402
+from prohis_nb.live.dashboard import ClassDashboard
 
-from .conftest import Pupil, legal_choices  # noqa: E402
+from .conftest import Pupil, legal_choices
 
 
 def until(board: ClassDashboard, test: Callable[[], bool], timeout: float = 20.0) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lessoncheck import LESSONS, read, source
+from helpers.lessoncheck import LESSONS, read, source
 
 #: Exercises whose pen-and-paper step is being rewritten elsewhere (lesson 4's coach exercise).
 NOT_YET: set[tuple[str, str]] = set()

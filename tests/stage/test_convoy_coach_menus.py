@@ -25,7 +25,7 @@ from prohis_nb import ConvoyRules, ConvoyStageGame, coach
 
 pytest.importorskip("nashpy")
 
-from prohis_nb.convoy.bots import behaviour  # noqa: E402
+from prohis_nb.convoy.bots import behaviour
 
 KINDS = ("legal", "illegal", "lieutenant", "captain", "inspector")
 BRIBES = [(k,) for k in KINDS] + list(combinations_with_replacement(KINDS, 2))

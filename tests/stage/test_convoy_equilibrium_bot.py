@@ -25,8 +25,8 @@ from prohis_nb import ConvoyRules, ConvoyStageGame
 
 pytest.importorskip("nashpy")
 
-from prohis_nb.analysis.bimatrix import lemke_howson  # noqa: E402
-from prohis_nb.convoy.bots import Behaviour  # noqa: E402
+from prohis_nb.analysis.bimatrix import lemke_howson
+from prohis_nb.convoy.bots import Behaviour
 
 ANSWERS = {False: ("inspect", "waive"), True: ("accept", "reject")}
 

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from coachhelpers import IMPLEMENTATIONS, best_rows, fake_advise, text_of, use_coach
+from helpers.coach_widgets import IMPLEMENTATIONS, best_rows, fake_advise, text_of, use_coach
 
 import prohis_nb.widgets as w
 from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
@@ -243,9 +243,11 @@ def test_after_a_move_play_shows_the_verdict_on_the_learners_move(coach_impl):
 
 def test_undo_takes_the_verdict_back_with_the_move(coach_impl):
     # An empty pile: a row card taken turns nothing up, so the move may be taken back.
-    from test_play_undo import R3, empty_pile_table
+    from helpers.widgets import empty_pile_table
 
-    from prohis_nb import ProhisGame
+    from prohis_nb import ProhisGame, ProhisRules
+
+    R3 = ProhisRules(players=3)
 
     play = Play(ProhisGame(R3, table=empty_pile_table()), seat=0, delay=0, opponents="honest")
     play.coach_toggle.button.value = True

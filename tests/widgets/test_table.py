@@ -3,7 +3,7 @@
 from collections import Counter
 
 import pytest
-from widgethelpers import drawn_cards, face_up_kinds, random_positions, stacked
+from helpers.widgets import drawn_cards, face_up_kinds, random_positions, stacked
 
 from prohis_nb import ProhisRules
 from prohis_nb.widgets import TEACHER, Table
