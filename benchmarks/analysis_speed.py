@@ -24,7 +24,7 @@ from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
 from prohis_nb.analysis.odds import catch_probability
 
 sys.path.insert(0, str(Path(__file__).parent))
-from tournament_speed import tournament_throughput  # noqa: E402
+from tournament_speed import tournament_throughput
 
 TARGET_MS = 100.0
 TARGET_TOURNAMENT_SECONDS = 60.0
@@ -39,6 +39,51 @@ def median_ms(action, repeats: int, setup=None) -> float:
         action()
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+#: Own-money rule sets on which nashpy's Lemke-Howson cycled for ever (attack-24 F1, F9),
+#: and the largest menu the rules allow (8 bribes: a 162 x 512 game).
+HUNG_MENUS = (
+    (("legal", "legal"), ("captain",)),
+    (("legal",), ("legal", "legal")),
+)
+LARGEST_MENU = (
+    ("legal",), ("illegal",), ("lieutenant",), ("captain",), ("inspector",),
+    ("legal", "legal"), ("illegal", "legal"), ("captain", "legal"),
+)  # fmt: skip
+
+
+def own_money_solves(repeats: int) -> None:
+    """Time the exact Lemke-Howson of the convoy game with each side's own money.
+
+    Every own-money rule set of 2-4 cards with the menus that hung nashpy
+    (the worst and the median of them), and the largest menu once.
+    """
+    from prohis_nb.convoy.bots import Behaviour
+    from prohis_nb.convoy.rules import ConvoyRules
+
+    times = []
+    for card in ("lieutenant", "captain", "inspector"):
+        for size in (2, 3, 4):
+            for illegal in range(1, size + 1):
+                for bribes in HUNG_MENUS:
+                    for keeps in (False, True):
+                        rules = ConvoyRules(
+                            card=card, size=size, illegal=illegal, bribes=bribes,
+                            waiver_keeps_card=keeps, payoffs="own",
+                        )  # fmt: skip
+                        times.append(median_ms(lambda r=rules: Behaviour(r), 1))
+    print(
+        f"own-money convoy solves with the menus that hung nashpy ({len(times)} rule sets): "
+        f"median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms"
+    )
+    largest = ConvoyRules(card="captain", size=3, illegal=2, bribes=LARGEST_MENU, payoffs="own")
+    start = time.perf_counter()
+    Behaviour(largest)
+    print(
+        f"own-money convoy solve, largest menu (8 bribes, 162 x 512): "
+        f"{time.perf_counter() - start:.1f} s"
+    )
 
 
 def main() -> None:
@@ -66,6 +111,7 @@ def main() -> None:
         f"(target < {TARGET_MS:.0f} ms) {'ok' if solve_ms < TARGET_MS else 'MISSED'}"
     )
     print(f"one controller EV with a 4-card belief:           {ev_ms:8.2f} ms")
+    own_money_solves(args.repeats)
 
     games = args.tournament_games
     for workers in (1, 2):

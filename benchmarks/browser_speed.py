@@ -1,6 +1,6 @@
 """How fast do the widgets follow a finger? From the input event to the new picture, in Chromium.
 
-Starts a private JupyterLab (``tests/browser/browserhelpers.py``: the same
+Starts a private JupyterLab (``tests/helpers/browser.py``: the same
 server and Debian Chromium the browser tests use), runs a scratch notebook
 holding an :class:`~prohis_nb.widgets.Explorer`, a
 :class:`~prohis_nb.widgets.customs.CustomsExplorer`, a
@@ -62,9 +62,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests"))  # the tests' helpers package
 
-from browserhelpers import LabServer, launch_chromium, run_all_cells  # noqa: E402
+from helpers.browser import LabServer, launch_chromium, run_all_cells  # noqa: E402
 
 NOTEBOOK = "browser_speed.ipynb"
 SLIDER_TARGET_MS = 100.0

@@ -1,6 +1,6 @@
 """How long a teacher waits: each lesson's Run All and the slowest redraws, in JupyterLab.
 
-Starts a private JupyterLab (``tests/browser/browserhelpers.py``: the server
+Starts a private JupyterLab (``tests/helpers/browser.py``: the server
 and Debian Chromium the browser tests use), opens each lesson as a teacher
 would (a copy, never the repository's file), and prints:
 
@@ -44,9 +44,9 @@ from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests"))  # the tests' helpers package
 
-from browserhelpers import NOTEBOOKS, LabServer, launch_chromium, run_all_cells  # noqa: E402
+from helpers.browser import NOTEBOOKS, LabServer, launch_chromium, run_all_cells  # noqa: E402
 
 RUN_ALL_TARGET_S = 5.0
 REDRAW_TARGET_MS = 250.0

@@ -37,7 +37,7 @@ import prohis_nb  # noqa: E402
 
 project = "prohis_nb"
 author = "prohis_nb contributors"
-copyright = "prohis_nb contributors"  # noqa: A001 - Sphinx's name
+copyright = "prohis_nb contributors"  # Sphinx's name for it
 release = version = prohis_nb.__version__
 
 extensions = [

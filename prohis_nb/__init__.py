@@ -40,6 +40,10 @@ from prohis_nb.errors import (
 )
 from prohis_nb.prohis import Action, Card, ProhisGame, ProhisRules
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+if TYPE_CHECKING:
+    from typing import Any
+
 #: The default game: ``prohis_nb.Game`` is Prohis.
 Game = ProhisGame
 
@@ -63,7 +67,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):  # noqa: ANN202 - lazy attributes (PEP 562)
+def __getattr__(name: str) -> "Any":  # lazy attributes (PEP 562)
     if name in _LAZY:
         from importlib import import_module
 

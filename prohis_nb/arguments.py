@@ -44,4 +44,29 @@ def game_help(default: str = "prohis") -> str:
     return "the game: " + ", ".join(games[:-1]) + " or " + games[-1]
 
 
-__all__ = ["MAX_GAMES", "game_help", "whole_number"]
+def players_help() -> str:
+    """The ``--players`` option's help: each registered game's player counts, from its spec.
+
+    Games that allow the same counts are named together, e.g. ``prohis or
+    smuggle: 3 to 6 (4); convoy or customs: 2``; the default count is in
+    brackets when a game allows more than one.
+    """
+    from prohis_nb.core.registry import names, spec
+
+    groups: dict[tuple[tuple[int, ...], int], list[str]] = {}
+    for name in names():
+        found = spec(name)
+        groups.setdefault((found.players, found.default_players), []).append(name)
+    parts = []
+    for (counts, default), games in groups.items():
+        if len(counts) == 1:
+            allowed = f"{counts[0]}"
+        elif counts == tuple(range(counts[0], counts[-1] + 1)):
+            allowed = f"{counts[0]} to {counts[-1]} ({default})"
+        else:
+            allowed = f"{', '.join(map(str, counts))} ({default})"
+        parts.append(f"{' or '.join(games)}: {allowed}")
+    return "how many players; " + "; ".join(parts)
+
+
+__all__ = ["MAX_GAMES", "game_help", "players_help", "whole_number"]

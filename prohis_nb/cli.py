@@ -36,7 +36,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
+from prohis_nb.arguments import MAX_GAMES, game_help, players_help, whole_number
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.core.limits import MAX_SEED
 from prohis_nb.errors import ProhisNbError, RecordError, excerpt
@@ -159,9 +159,7 @@ def _add_game_options(parser: argparse.ArgumentParser, fresh_seed: bool = False)
     seed is 0, so a simulation is the same on every machine.
     """
     parser.add_argument("--game", default="prohis", help=game_help())
-    parser.add_argument(
-        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
-    )
+    parser.add_argument("--players", type=whole_number(0, 99), default=None, help=players_help())
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
@@ -188,7 +186,7 @@ def _tournament_missing(args: argparse.Namespace) -> int:
     return 2
 
 
-def _rules_from_args(args: argparse.Namespace):
+def _rules_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
     from prohis_nb.core.limits import parse_json
     from prohis_nb.core.registry import spec
 
@@ -249,7 +247,7 @@ def run_replay(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- simulate
 
 
-def random_game(cls, rules, seed: int):
+def random_game(cls: Any, rules: Any, seed: int) -> Any:
     """One game dealt from ``seed`` and played by uniformly random legal choices.
 
     The choices come from their own generator, seeded from the same number, so
@@ -464,7 +462,7 @@ def run_play(args: argparse.Namespace) -> int:
 LIST_AT_MOST = 1000
 
 
-def _ask(game, seat: int):
+def _ask(game: Any, seat: int) -> Any:
     legal = game.legal_actions()
     # Grouped without listing: a family of bribes stays one group with a length.
     acts = sorted(group_by_act(legal))
@@ -511,7 +509,7 @@ def _ask(game, seat: int):
         print("  not allowed now; the legal acts are: " + ", ".join(acts))
 
 
-def format_view(view) -> str:
+def format_view(view: Any) -> str:
     """A seat's view as a few lines of text for the terminal."""
     data = view.to_json()
     lines = [f"--- seat {data['seat']}: {data['decision']['text'] if data['decision'] else ''}"]

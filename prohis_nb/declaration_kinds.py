@@ -2,7 +2,8 @@
 
 Lesson 11 asks how the declarers of the signalling game
 (:func:`prohis_nb.analysis.signalling.declaration_equilibrium`) lie: every
-(hand type, declaration) pair is one **kind** (:func:`kind_of`): the
+(hand type, declaration) pair is one **kind**
+(:func:`prohis_nb.analysis.signalling_sets.declaration_kinds`): the
 complete truth, hiding everything, under-declaring (naming cheaper goods
 than those held), over-declaring, or claiming immunity with or without the
 Diplomatic Bag. The game has many equilibria, so each kind's share of all
@@ -21,7 +22,6 @@ solves them again and checks what is stored;
 from __future__ import annotations
 
 import json
-from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,34 +41,14 @@ FORMAT = "prohis-nb-declaration-kinds/1"
 Bounds = tuple[float, float]
 
 
-def kind_of(hand: Any, declaration: Any, board: Any) -> str:
-    """The kind of ``declaration`` (a tuple of items, or ``"immunity"``) made by ``hand``.
-
-    ``hand``: a :class:`~prohis_nb.analysis.signalling.HandType` (its dutiable
-    goods and whether it holds the Bag). A declaration naming goods whose
-    duty is below that of the goods held under-declares; one that is not the
-    truth and whose duty is not below it over-declares.
-    """
-    if declaration == "immunity":
-        return KINDS[4] if hand.bag else KINDS[5]
-    if Counter(declaration) == Counter(hand.goods):
-        return KINDS[0]
-    if not declaration:
-        return KINDS[1]
-    if board.hand_duty(Counter(declaration)) < board.hand_duty(Counter(hand.goods)):
-        return KINDS[2]
-    return KINDS[3]
-
-
 def kind_weights(eq: Any) -> dict[str, Any]:
-    """For each kind, a type × declaration matrix: 1 where the pair is of that kind."""
-    import numpy as np
+    """For each kind, in the lesson's order, a type × declaration matrix: 1 where the pair is of
+    that kind (:func:`prohis_nb.analysis.signalling_sets.declaration_kinds` defines the kinds).
+    """
+    from prohis_nb.analysis.signalling_sets import declaration_kinds
 
-    weights = {kind: np.zeros(eq.strategy.shape) for kind in KINDS}
-    for i, hand in enumerate(eq.types):
-        for j, declaration in enumerate(eq.declarations):
-            weights[kind_of(hand, declaration, eq.board)][i, j] = 1.0
-    return weights
+    by_kind = declaration_kinds(eq)
+    return {kind: by_kind[kind] for kind in KINDS}
 
 
 def solve_kind_ranges(board: Any = None) -> dict[str, Bounds]:

@@ -88,7 +88,7 @@ def _digit_count(value: int) -> int:
     return estimate
 
 
-def _make_short_repr():
+def _make_short_repr() -> Any:
     import reprlib
 
     class _ShortRepr(reprlib.Repr):

@@ -119,7 +119,7 @@ def show_with_description() -> bool:
     return True
 
 
-def _figure(width: float = 8, height: float = 5, **kwargs: Any):
+def _figure(width: float = 8, height: float = 5, **kwargs: Any) -> tuple[Any, Any]:
     """A new figure and axes, sized for a projector.
 
     The figure is made with plain ``plt.subplots``, never inside
@@ -137,7 +137,7 @@ def _figure(width: float = 8, height: float = 5, **kwargs: Any):
     return fig, ax
 
 
-def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
+def _style(ax: Any, title: str, xlabel: str, ylabel: str) -> None:
     """Title, axis labels, tick labels and a light grid, in the lesson's font sizes."""
     ax.set_title(title, fontsize=font_size(FONT["axes.titlesize"]))
     ax.set_xlabel(xlabel, fontsize=font_size(FONT["axes.labelsize"]))
@@ -146,12 +146,12 @@ def _style(ax, title: str, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
-def _legend(ax, loc: str = "best") -> Any:
+def _legend(ax: Any, loc: str = "best") -> Any:
     """The axes' legend in the lesson's legend font size."""
     return ax.legend(loc=loc, fontsize=font_size(FONT["legend.fontsize"]))
 
 
-def _dollars(ax, axis: str = "y") -> None:
+def _dollars(ax: Any, axis: str = "y") -> None:
     from matplotlib.ticker import FuncFormatter
 
     formatter = FuncFormatter(lambda value, _: money(value))
@@ -164,7 +164,7 @@ def bribe_vs_inspection(
     max_bribe: int = 12_000,
     cards: Sequence[str] = RANK_CARDS,
     waiver_keeps_card: bool = False,
-):
+) -> tuple[Any, Any]:
     """The controller's choice: expected value of inspecting against the bribe's value.
 
     For each controller card, the value of accepting a bribe worth ``b`` is the
@@ -222,7 +222,7 @@ def bribe_vs_inspection(
     return fig, ax
 
 
-def catch_heatmap(convoy_size: int = 4, card: str = "captain"):
+def catch_heatmap(convoy_size: int = 4, card: str = "captain") -> tuple[Any, Any]:
     """Probability of being caught for every (illegal, controller cards) mix of one convoy."""
     import numpy as np
 
@@ -367,7 +367,9 @@ def equilibrium_rates(
             "boundaries": boundaries, "words": words, "description": description}  # fmt: skip
 
 
-def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any):
+def equilibrium_vs(
+    parameter: str = "p_dirty", values: Sequence[float] | None = None, **game: Any
+) -> tuple[Any, Any]:
     """How the convoy game's equilibria move as one parameter changes.
 
     ``parameter``: a numeric :class:`~prohis_nb.analysis.equilibrium.ConvoyGame`
@@ -421,7 +423,9 @@ def equilibrium_vs(parameter: str = "p_dirty", values: Sequence[float] | None = 
     return fig, ax
 
 
-def score_distribution(scores_by_label: Mapping[str, Sequence[float]], bins: int = 20):
+def score_distribution(
+    scores_by_label: Mapping[str, Sequence[float]], bins: int = 20
+) -> tuple[Any, Any]:
     """Histograms of final scores from simulation, one per bot or seat (plain data in)."""
     fig, ax = _figure()
     for i, (label, scores) in enumerate(scores_by_label.items()):
@@ -453,7 +457,7 @@ def declare_vs_lie(
     inform_rate: float = 0.0,
     board: Any = None,
     search_rate: float | None = None,
-):
+) -> tuple[Any, Any]:
     """Smuggle: the value of declaring ``hand`` truly and of hiding it, against the search rate.
 
     Two straight lines from :func:`prohis_nb.analysis.smuggle.declaration_value`
@@ -526,7 +530,7 @@ def declare_vs_lie(
     return fig, ax
 
 
-def customs_rates(board: Any = None):
+def customs_rates(board: Any = None) -> tuple[Any, Any]:
     """Smuggle: each item's equilibrium search rate and lying rate, side by side.
 
     From :func:`prohis_nb.analysis.smuggle.item_game`: the Officer searches a
@@ -562,7 +566,7 @@ def customs_rates(board: Any = None):
     return fig, ax
 
 
-def tournament_scores(result: Any):
+def tournament_scores(result: Any) -> tuple[Any, Any]:
     """Each bot's mean final score in a tournament, with its 95% confidence interval.
 
     ``result``: a :class:`~prohis_nb.tournament.TournamentResult`; one row per
@@ -591,7 +595,7 @@ def tournament_scores(result: Any):
     return fig, ax
 
 
-def paired_differences(comparisons: Sequence[Any]):
+def paired_differences(comparisons: Sequence[Any]) -> tuple[Any, Any]:
     """Paired comparisons of bots: each mean per-deal difference with its 95% interval.
 
     ``comparisons``: :class:`~prohis_nb.tournament.PairedDifference` values
@@ -617,7 +621,9 @@ def paired_differences(comparisons: Sequence[Any]):
     return fig, ax
 
 
-def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None = None):
+def declaration_search_rates(
+    board: Any = None, highlight: Sequence[str] | None = None
+) -> tuple[Any, Any]:
     """Smuggle: how often the Officer who *hears* the declaration searches each one.
 
     From :func:`prohis_nb.analysis.signalling.declaration_equilibrium`: every
@@ -689,7 +695,7 @@ def declaration_search_rates(board: Any = None, highlight: Sequence[str] | None 
     return fig, ax
 
 
-def scores_over_game(source: Any, seats: Sequence[int] | None = None):
+def scores_over_game(source: Any, seats: Sequence[int] | None = None) -> tuple[Any, Any]:
     """Every seat's score over a game, one line per seat, from its record.
 
     ``source``: a record (``Record``, path, JSON text, parsed object) or a

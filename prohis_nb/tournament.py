@@ -411,6 +411,20 @@ def _row(stats: Stats) -> str:
     )
 
 
+def _check_how_to_run(games: Any, backend: Any, executor: Executor | None, chunk_size: Any) -> None:
+    """Refuse, before any game is played, a count of games, backend or chunk size that cannot be."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
+    if backend not in ("processes", "dask"):
+        raise ValueError(f"backend must be 'processes' or 'dask', got {excerpt(backend)}")
+    if backend == "dask" and executor is not None:
+        raise ValueError("give either executor= or backend='dask', not both")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ValueError(f"chunk_size must be a whole number ≥ 1, got {excerpt(chunk_size)}")
+
+
 def run_tournament(
     bots: Sequence[BotSpec],
     *,
@@ -476,16 +490,7 @@ def run_tournament(
         rotate=rotate,
         keep_records=keep_records,
     )
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number ≥ 1, got {games!r}")
-    if backend not in ("processes", "dask"):
-        raise ValueError(f"backend must be 'processes' or 'dask', got {excerpt(backend)}")
-    if backend == "dask" and executor is not None:
-        raise ValueError("give either executor= or backend='dask', not both")
-    if chunk_size is not None and (
-        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
-    ):
-        raise ValueError(f"chunk_size must be a whole number ≥ 1, got {excerpt(chunk_size)}")
+    _check_how_to_run(games, backend, executor, chunk_size)
     in_flight = 4 * workers if workers is not None else None
     if workers is None:
         workers = (
@@ -658,14 +663,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Play seeded games among bots, seats rotated over shared deals, and print mean "
         "scores and win rates with 95% confidence intervals by bot and by seat."
     )
-    from prohis_nb.arguments import MAX_GAMES, game_help, whole_number
+    from prohis_nb.arguments import MAX_GAMES, game_help, players_help, whole_number
     from prohis_nb.core.limits import MAX_SEED
     from prohis_nb.progress import add_progress_option
 
     parser.add_argument("--game", default="prohis", help=game_help())
-    parser.add_argument(
-        "--players", type=whole_number(0, 99), default=None, help="3 to 6 (4; a stage game: 2)"
-    )
+    parser.add_argument("--players", type=whole_number(0, 99), default=None, help=players_help())
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=100, help="how many games (100)"
     )

@@ -12,7 +12,6 @@ import pytest
 
 from prohis_nb import declaration_kinds as kinds
 from prohis_nb.analysis.signalling import HandType, declaration_equilibrium
-from prohis_nb.smuggle.board import Board
 
 
 @pytest.mark.parametrize(
@@ -27,13 +26,18 @@ from prohis_nb.smuggle.board import Board
     ],
 )
 def test_a_declaration_is_of_the_kind_its_definition_says(goods, bag, declared, kind):
-    assert kinds.kind_of(HandType(goods, bag), declared, Board()) == kind
-
-
-def test_every_pair_is_of_exactly_one_kind():
     eq = declaration_equilibrium()
-    total = sum(kinds.kind_weights(eq).values())
-    assert (total == 1).all()
+    weights = kinds.kind_weights(eq)
+    i = eq.types.index(HandType(goods, bag))
+    j = eq.declarations.index(declared)
+    assert [k for k, w in weights.items() if w[i, j] == 1] == [kind]
+
+
+def test_every_pair_is_of_exactly_one_kind_listed_in_the_lessons_order():
+    eq = declaration_equilibrium()
+    weights = kinds.kind_weights(eq)
+    assert tuple(weights) == kinds.KINDS
+    assert (sum(weights.values()) == 1).all()
 
 
 def test_the_stored_ranges_are_what_solving_again_gives():

@@ -309,3 +309,40 @@ def test_importing_the_package_imports_no_other_game():
     others = {registry.GAMES[name].split(".")[1] for name in NAMES if name != "prohis"}
     assert "prohis" in imported and not imported & others
     assert not imported & {"analysis", "bots", "coach", "widgets", "classroom", "openspiel"}
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["tournament"]])
+def test_the_players_help_names_every_registered_games_counts(toy, command, capsys):
+    from prohis_nb.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([*command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    told = said.split("how many players; ", 1)[1].split(" --", 1)[0]
+    counts_of = {}
+    for group in told.split("; "):
+        games, counts = group.split(": ")
+        counts_of.update(dict.fromkeys(games.split(" or "), counts))
+    assert set(counts_of) == set(registry.names())
+    for name, counts in counts_of.items():
+        found = registry.spec(name)
+        low, high = found.players[0], found.players[-1]
+        assert counts == (f"{low}" if low == high else f"{low} to {high} ({found.default_players})")
+    assert counts_of["toy"] == "3 to 4 (3)"
+
+
+def test_a_views_game_is_found_in_a_process_that_never_asked_the_registry():
+    import subprocess
+    import sys
+
+    code = (
+        "from prohis_nb.smuggle.game import SmuggleGame\n"
+        "from prohis_nb.core import registry\n"
+        "assert not registry._specs, registry._specs\n"
+        "view = SmuggleGame(players=3, seed=1).view(0)\n"
+        "print(registry.spec_of_view(view).name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["smuggle"]

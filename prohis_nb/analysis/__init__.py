@@ -11,6 +11,8 @@ One module per question, like nashpy's façade over its algorithms:
 Derivations with worked examples: ``docs/bluffing-math.md``.
 """
 
+from typing import Any
+
 from prohis_nb.analysis.history import score_history
 from prohis_nb.analysis.odds import (
     catch_probability,
@@ -46,7 +48,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):  # the equilibrium needs numpy and nashpy: imported on first use
+def __getattr__(name: str) -> Any:  # the equilibrium needs numpy, nashpy: imported on first use
     if name in (
         "ConvoyGame",
         "ConvoyEquilibrium",

@@ -19,6 +19,10 @@ likewise for ``Q``. A pair ``(x, y) ≠ (0, 0)`` of vertices is an equilibrium
 ``m`` (resp. ``n``) constraints made tight, solved exactly with fractions,
 kept when feasible. Fine for games of up to a dozen strategies a side (the
 convoy game is 8 × 4); the tests check it against Gambit's ``enummixed``.
+
+For one equilibrium of a bigger game, :func:`lemke_howson` follows the
+Lemke–Howson path on the same two polytopes, exactly and with the
+lexicographic rule, so it ends on every game, degenerate or not.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
+from math import gcd
 
 Matrix = Sequence[Sequence[Fraction | int | float]]
 Vector = tuple[Fraction, ...]
@@ -120,3 +125,140 @@ def extreme_equilibria(a: Matrix, b: Matrix) -> list[tuple[Vector, Vector]]:
                 sx, sy = sum(x), sum(y)
                 found.append((tuple(v / sx for v in x), tuple(v / sy for v in y)))
     return sorted(set(found))
+
+
+def _integer_game(a: Matrix, b: Matrix) -> tuple[list[list[int]], list[list[int]]]:
+    """``(a, b)`` as whole numbers ≥ 1 with the same equilibria.
+
+    Each side's payoffs may be shifted and scaled by a positive factor
+    without changing anyone's best replies: shift each matrix so its least
+    entry is 1, then multiply by the least common multiple of its denominators.
+    """
+
+    def whole(matrix: Matrix) -> list[list[int]]:
+        exact = [
+            [Fraction(repr(v)) if isinstance(v, float) else Fraction(v) for v in row]
+            for row in matrix
+        ]
+        shift = 1 - min(min(row) for row in exact)
+        shifted = [[v + shift for v in row] for row in exact]
+        scale = 1
+        for row in shifted:
+            for v in row:
+                scale = scale * v.denominator // gcd(scale, v.denominator)
+        return [[int(v * scale) for v in row] for row in shifted]
+
+    return whole(a), whole(b)
+
+
+def _pivot(
+    tableau: list[list[int]], basis: list[int], det: list[int], entering: int, lex: range
+) -> int:
+    """One exact Lemke–Howson pivot: ``entering`` joins the basis; returns the label that leaves.
+
+    The leaving row is chosen by the *lexicographic* minimum ratio test: the
+    right-hand side, then the columns of the starting basis, each divided by
+    the entering column. Those rows of the basis inverse are independent, so
+    the choice is always unique; that is the symbolic perturbation that keeps
+    the path from cycling in a degenerate game (von Stengel 2002, §3.5).
+    Integer pivoting: the tableau holds whole numbers, ``det[0]`` times the
+    true one (the last pivot element), so every division below is exact.
+    """
+    rhs = len(tableau[0]) - 1
+    candidates = [r for r, row in enumerate(tableau) if row[entering] > 0]
+    if not candidates:
+        raise ArithmeticError("Lemke-Howson: unbounded ray (the payoffs were not made positive)")
+    for column in (rhs, *lex):
+        if len(candidates) == 1:
+            break
+        # the least ratio tableau[r][column] / tableau[r][entering] (denominators > 0),
+        # compared by cross-multiplying whole numbers
+        best = candidates[0]
+        for r in candidates[1:]:
+            if (
+                tableau[r][column] * tableau[best][entering]
+                < tableau[best][column] * tableau[r][entering]
+            ):
+                best = r
+        low, high = tableau[best][column], tableau[best][entering]
+        candidates = [
+            r for r in candidates if tableau[r][column] * high == low * tableau[r][entering]
+        ]
+    row = candidates[0]
+    pivot_row, pivot = tableau[row], tableau[row][entering]
+    previous = det[0]
+    for r, other in enumerate(tableau):
+        if r != row:
+            factor = other[entering]
+            tableau[r] = [
+                (v * pivot - factor * p) // previous for v, p in zip(other, pivot_row, strict=True)
+            ]
+    det[0] = pivot
+    leaving, basis[row] = basis[row], entering
+    return leaving
+
+
+def lemke_howson(a: Matrix, b: Matrix, dropped_label: int = 0) -> tuple[Vector, Vector]:
+    """One Nash equilibrium of ``(a, b)`` by the Lemke–Howson algorithm, in exact arithmetic.
+
+    Start at the artificial equilibrium ``(0, 0)`` of the best-response
+    polytopes ``P`` and ``Q`` (module docstring), drop the label
+    ``dropped_label`` (``i < m``: the row player's strategy ``i``; ``m + j``:
+    the column player's ``j``), and pivot in ``P`` and ``Q`` by turns, each
+    time bringing in the label that the other polytope just picked up twice,
+    until the dropped label is picked up again: the pair is then completely
+    labelled, a Nash equilibrium (Lemke and Howson 1964).
+
+    **It always ends.** The path visits each vertex pair at most once, and
+    there are finitely many; degenerate games (ties in a ratio test, common in
+    games built from a payoff table, where several plans give the same money)
+    are handled by the lexicographic rule of :func:`_pivot`, with whole-number
+    tableaux so that no rounding can break it. (nashpy's floating-point
+    Lemke–Howson can cycle for ever on such games.) The equilibrium found
+    depends only on the game and ``dropped_label``: the same on every machine.
+
+    >>> lemke_howson([[1, -1], [-1, 1]], [[-1, 1], [1, -1]])
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)))
+    """
+    m, n = len(a), len(a[0]) if a else 0
+    if not m or not n or any(len(r) != n for r in [*a, *b]) or len(b) != m:
+        raise ValueError("a and b are two payoff matrices of the same shape, m × n, m, n ≥ 1")
+    if isinstance(dropped_label, bool) or not isinstance(dropped_label, int):
+        raise ValueError(f"dropped_label is a whole number from 0 to {m + n - 1}")
+    if not 0 <= dropped_label < m + n:
+        raise ValueError(
+            f"dropped_label is a whole number from 0 to {m + n - 1}, got {dropped_label}"
+        )
+    a_int, b_int = _integer_game(a, b)
+    # Columns are labels 0 … m+n−1, then the right-hand side.
+    # P: Bᵀx + s = 1, one row per column j (basic: s_j, label m + j).
+    p_rows = [
+        [b_int[i][j] for i in range(m)] + [int(k == j) for k in range(n)] + [1] for j in range(n)
+    ]
+    # Q: r + A y = 1, one row per row i (basic: r_i, label i).
+    q_rows = [[int(k == i) for k in range(m)] + list(a_int[i]) + [1] for i in range(m)]
+    tableaux = {"P": (p_rows, list(range(m, m + n)), [1], range(m, m + n))}
+    tableaux["Q"] = (q_rows, list(range(m)), [1], range(m))
+    side = "P" if dropped_label < m else "Q"
+    entering = dropped_label
+    # Each pivot moves to a new vertex pair; this bound (the pairs of bases) is never reached.
+    for _ in range(10**6):
+        tableau, basis, det, lex = tableaux[side]
+        leaving = _pivot(tableau, basis, det, entering, lex)
+        if leaving == dropped_label:
+            break
+        entering, side = leaving, "Q" if side == "P" else "P"
+    else:  # pragma: no cover - the lexicographic rule rules this out
+        raise ArithmeticError("Lemke-Howson did not end (this cannot happen: please report it)")
+
+    def point(side: str, labels: range) -> Vector:
+        tableau, basis, _det, _lex = tableaux[side]
+        rhs = len(tableau[0]) - 1
+        values = dict.fromkeys(labels, 0)
+        for row, label in enumerate(basis):
+            if label in values:
+                values[label] = tableau[row][rhs]
+        total = sum(values.values())
+        return tuple(Fraction(values[label], total) for label in labels)
+
+    return point("P", range(m)), point("Q", range(m, m + n))

@@ -51,7 +51,7 @@ Fraction(1000, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -62,7 +62,9 @@ from prohis_nb.analysis.values import inspection_values
 from prohis_nb.prohis.cards import HAND_VALUE, KINDS, WAREHOUSE_VALUE
 
 
-def _makeups(pool: tuple[int, ...], hidden: int, kind: int = 0):
+def _makeups(
+    pool: tuple[int, ...], hidden: int, kind: int = 0
+) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every way of taking ``hidden`` cards from ``pool[kind:]``, with its number of ways.
 
     Yields ``(counts, ways)``: ``ways = Π C(U_i, x_i)`` for the kinds from ``kind`` on.
@@ -119,11 +121,77 @@ def rest_of_inspection(
             f"an inspection under way has a face-down card and a turn left, got "
             f"{hidden} face-down card(s) and {turns_left} turn(s)"
         )
+    return _rest_over(hidden_convoy_belief(pool, hidden), hidden, turned, card, turns_left)
+
+
+Belief = tuple[tuple[tuple[int, ...], Fraction], ...]
+
+
+def as_belief(belief: Mapping[tuple[int, ...], Fraction] | Belief) -> Belief:
+    """A belief about the face-down cards as a sorted tuple ``((counts, P), ...)`` (hashable).
+
+    ``belief`` maps every make-up of the face-down cards (counts by kind, in the
+    order of :data:`~prohis_nb.prohis.cards.KINDS`) to its probability; the
+    probabilities must add up to 1 and every make-up must hold the same number
+    of cards.
+    """
+    items = tuple(sorted((tuple(k), Fraction(p)) for k, p in dict(belief).items() if p))
+    if not items:
+        raise ValueError("a belief needs at least one make-up with a positive probability")
+    if sum(p for _k, p in items) != 1:
+        raise ValueError("a belief's probabilities must add up to 1")
+    if len({sum(k) for k, _p in items}) != 1:
+        raise ValueError("every make-up of a belief must hold the same number of cards")
+    return items
+
+
+@lru_cache(maxsize=16384)
+def inspection_value(
+    belief: Belief, turned: tuple[str, ...], card: str, turns_left: int
+) -> Fraction:
+    """:func:`rest_of_inspection` for any belief about the face-down cards (:func:`as_belief`).
+
+    The coach's exact belief (``view.knowledge.distribution("convoy")``) is not
+    hypergeometric from a pool: a convoy is a blind pick from the smuggler's
+    possible hand, and that hand holds the captain and inspector it was dealt
+    in the open. Before the first card (``turned`` empty, ``turns_left`` the
+    rank, or the convoy's size if smaller) this is the break-even bribe ``b*``.
+
+    >>> belief = as_belief({(1, 1, 0, 0, 0): Fraction(1, 2), (2, 0, 0, 0, 0): Fraction(1, 2)})
+    >>> inspection_value(belief, (), "captain", 2)
+    Fraction(2500, 1)
+    """
+    hidden = sum(belief[0][0])
+    if turns_left < 1 or hidden < 1:
+        raise ValueError(
+            f"an inspection under way has a face-down card and a turn left, got "
+            f"{hidden} face-down card(s) and {turns_left} turn(s)"
+        )
+    return _rest_over(belief, hidden, turned, card, turns_left)
+
+
+def belief_catch_chance(belief: Belief, card: str, turns_left: int | None = None) -> Fraction:
+    """P(the inspection catches the convoy) for any belief (:func:`as_belief`)."""
+    hidden = sum(belief[0][0])
+    turns = min(rank_of(card), hidden) if turns_left is None else turns_left
+    return sum(
+        (p * catch_probability(hidden, x[1], x[2] + x[3] + x[4], turns) for x, p in belief),
+        Fraction(0),
+    )
+
+
+def _rest_over(
+    belief: Iterable[tuple[tuple[int, ...], Fraction]],
+    hidden: int,
+    turned: tuple[str, ...],
+    card: str,
+    turns_left: int,
+) -> Fraction:
     card_gain = WAREHOUSE_VALUE[card] - HAND_VALUE[card]
     banked = warehouse_value(turned) + card_gain
     lost = -HAND_VALUE[card]
     total = Fraction(0)
-    for counts, p in hidden_convoy_belief(pool, hidden):
+    for counts, p in belief:
         caught = catch_probability(hidden, counts[1], counts[2] + counts[3] + counts[4], turns_left)
         if caught:
             value = banked + sum(c * WAREHOUSE_VALUE[k] for k, c in zip(KINDS, counts))

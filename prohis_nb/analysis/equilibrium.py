@@ -23,7 +23,8 @@ side's payoff is its own gain minus the other's. That is the right measure
 for two rivals racing for the win (in a two-player game only the difference
 of the scores decides it), and it makes the game zero-sum, solved by a linear
 program. With ``zero_sum=False`` each side counts only its own gain: a
-bimatrix game, solved by Lemke-Howson (checked, see :func:`solve_convoy_game`).
+bimatrix game, solved by an exact Lemke-Howson that always ends (see
+:func:`solve_bimatrix`, which also says which of its equilibria is returned).
 
 **Size.** With ``B`` bribes on the menu (``B_h`` of them without illegal
 cards) the normal form has ``2 (1 + B) × (1 + B_h)`` smuggler strategies and
@@ -57,7 +58,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # The model lives in its own module (no numpy, no solver); re-exported here, where it has
 # always been imported from.
@@ -77,6 +78,8 @@ require("prohis_nb.analysis.equilibrium", "numpy", "scipy", "nashpy")  # names t
 import numpy as np  # noqa: E402 - after the check above, which names the 'analysis' extra
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from prohis_nb.analysis.equilibrium_sets import EquilibriumSet
 
 
@@ -90,10 +93,10 @@ class ConvoyEquilibrium:
     smuggler_value: float
     controller_value: float
 
-    def _rows(self):
+    def _rows(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.smuggler, self.game.smuggler_strategies())
 
-    def _columns(self):
+    def _columns(self) -> Iterator[tuple[Any, Any]]:
         return zip(self.controller, self.game.controller_plans())
 
     @property
@@ -239,48 +242,54 @@ def _is_equilibrium(a: np.ndarray, b: np.ndarray, x: np.ndarray, y: np.ndarray) 
     return bool((a @ y).max() <= x @ a @ y + tol and (x @ b).max() <= x @ b @ y + tol)
 
 
-def _normalise(sigma) -> np.ndarray:
+def _normalise(sigma: Any) -> np.ndarray:
     sigma = np.clip(np.asarray(sigma, dtype=float), 0, None)
     return sigma / sigma.sum()
 
 
-def solve_bimatrix(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One Nash equilibrium of the bimatrix game ``(a, b)``, checked.
+def solve_bimatrix(a: Any, b: Any) -> tuple[np.ndarray, np.ndarray]:
+    """One Nash equilibrium of the bimatrix game ``(a, b)``, checked; it always ends.
 
     A zero-sum game (``b = −a``) is solved by nashpy's linear program (the
-    minimax theorem). Otherwise nashpy's Lemke-Howson (lexicographic pivoting,
-    which copes with degenerate games) is tried from each starting label until
-    a result passes the best-response check; support enumeration is the last
-    resort.
+    minimax theorem). Otherwise by an exact Lemke–Howson
+    (:func:`~prohis_nb.analysis.bimatrix.lemke_howson`: whole-number
+    tableaux, lexicographic pivoting, so it ends on degenerate games too,
+    where nashpy's floating-point version can cycle for ever).
+
+    **Which equilibrium.** A game that is not zero-sum may have many
+    equilibria with different payoffs, and no one of them is "the" answer.
+    This returns the one at the end of the Lemke–Howson path that starts by
+    dropping label 0 (the row player's first pure strategy): the textbook
+    algorithm's own choice, computed exactly, so it is the same on every
+    machine and for every numpy version (a floating-point solver could end
+    on another equilibrium after a rounding). Where a lesson needs more than
+    one point, :func:`extreme_equilibria` lists them all. Should that point
+    fail the best-response check (it cannot: it is exact), the other
+    starting labels are tried in turn.
+
+    ``a`` and ``b`` may hold fractions (read exactly) or floats (read as
+    the decimals they print).
     """
-    import warnings
+    from prohis_nb.analysis.bimatrix import lemke_howson
 
-    import nashpy
+    a_float = np.array([[float(v) for v in row] for row in a])
+    b_float = np.array([[float(v) for v in row] for row in b])
+    if np.allclose(a_float, -b_float):
+        import nashpy
 
-    if np.allclose(a, -b):
-        x, y = (_normalise(s) for s in nashpy.Game(a).linear_program())
+        x, y = (_normalise(s) for s in nashpy.Game(a_float).linear_program())
         return x, y
-    game = nashpy.Game(a, b)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for label in range(sum(a.shape)):
-            try:
-                x, y = game.lemke_howson(initial_dropped_label=label)
-            except Exception:  # noqa: BLE001 - a failed pivot: try the next label
-                continue
-            if np.all(np.isfinite(x)) and np.all(np.isfinite(y)) and x.sum() > 0 and y.sum() > 0:
-                x, y = _normalise(x), _normalise(y)
-                if _is_equilibrium(a, b, x, y):
-                    return x, y
-        for x, y in game.support_enumeration():
-            x, y = _normalise(x), _normalise(y)
-            if _is_equilibrium(a, b, x, y):
-                return x, y
+    for label in range(sum(a_float.shape)):
+        exact_x, exact_y = lemke_howson(a, b, dropped_label=label)
+        x = np.array([float(v) for v in exact_x])
+        y = np.array([float(v) for v in exact_y])
+        if _is_equilibrium(a_float, b_float, x, y):
+            return x, y
     raise RuntimeError("no equilibrium found (this should not happen: every finite game has one)")
 
 
 def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
-    """Solve the convoy game with nashpy and return one equilibrium (< 100 ms).
+    """Solve the convoy game and return one equilibrium (< 100 ms for the lessons' games).
 
     See :func:`solve_bimatrix` for the method. In the zero-sum game every
     equilibrium has the same value, so the expected gains are well defined
@@ -293,7 +302,12 @@ def solve_convoy_game(game: ConvoyGame | None = None) -> ConvoyEquilibrium:
     game = game or ConvoyGame()
     a, b = game.payoff_matrices()
     stored = stored_solution(a, b)  # the lessons' games: solved once, shipped
-    x, y = stored if stored is not None else solve_bimatrix(a, b)
+    if stored is not None:
+        x, y = stored
+    elif game.zero_sum:  # the race: a linear program on the floats
+        x, y = solve_bimatrix(a, b)
+    else:  # own money: exactly (see solve_bimatrix)
+        x, y = solve_bimatrix(*game.exact_payoff_matrices())
     return ConvoyEquilibrium(
         game=game,
         smuggler=x,
@@ -353,7 +367,7 @@ def explain_convoy_game(game: ConvoyGame | None = None) -> tuple[str, dict[str, 
 # ---------------------------------------------------------------- classic references
 
 
-def mixed_2x2(a, b) -> tuple[Fraction, Fraction]:
+def mixed_2x2(a: Any, b: Any) -> tuple[Fraction, Fraction]:
     """Closed form of a 2×2 game's fully mixed equilibrium: (P(row 0), P(column 0)).
 
     The row player mixes so the column player is indifferent, and vice versa:

@@ -38,10 +38,12 @@ strategies, and the two sets can be found one at a time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from prohis_nb.analysis.convoy_game import LOADS, NO_BRIBE, ConvoyGame
 from prohis_nb.analysis.convoy_game import _article as article
@@ -226,7 +228,7 @@ class EquilibriumSet:
     smuggler_corners: tuple[dict[tuple[str, str, str], Fraction], ...]
 
     @staticmethod
-    def _range(values) -> tuple[Fraction, Fraction]:
+    def _range(values: Iterable[Any]) -> tuple[Fraction, Fraction]:
         values = list(values)
         return min(values), max(values)
 

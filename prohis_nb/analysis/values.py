@@ -53,6 +53,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from math import comb, lcm
+from typing import Any
 
 from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.analysis.payoffs import ending_payoff, warehouse_value
@@ -129,11 +130,6 @@ def hand_convoy_belief(
         for counts, p in convoy_belief(hand, n).items():
             belief[counts] = belief.get(counts, Fraction(0)) + p_hand * p
     return belief
-
-
-def belief_catch_probability(belief: Mapping[tuple[int, ...], Number], card: str) -> Number:
-    """P(the inspection catches the convoy) under a belief: ``Σ_x P(x) · P(caught | x)``."""
-    return sum(p * _catch(tuple(counts), card) for counts, p in belief.items())
 
 
 def cards_of(counts: Iterable[int]) -> list[str]:
@@ -301,7 +297,7 @@ def smuggler_values(
     }
 
 
-def _as_counts(cards_or_counts) -> tuple[int, ...]:
+def _as_counts(cards_or_counts: Iterable[Any]) -> tuple[int, ...]:
     items = list(cards_or_counts)
     if items and isinstance(items[0], str):
         unknown = sorted(set(items) - set(KINDS))

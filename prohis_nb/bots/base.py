@@ -52,21 +52,6 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 from prohis_nb.errors import ProhisNbError
 
 
-class SeatViewLike(Protocol):
-    """What every game's seat view offers (Prohis: ``SeatView``; Smuggle: its own view).
-
-    Bots for one game read that game's view class; this protocol names the
-    part they all share, so generic bots and the runner can be typed.
-    """
-
-    seat: int
-    players: int
-    ended: bool
-    to_act: int | None
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
 class ActionLike(Protocol):
     """What every game's action offers: the seat taking it and its act name."""
 

@@ -26,11 +26,6 @@ from prohis_nb.prohis.views import SeatView
 STORE_GAIN: dict[str, int] = {kind: WAREHOUSE_VALUE[kind] - HAND_VALUE[kind] for kind in KINDS}
 
 
-def hand_counts(view: SeatView) -> Counter[str]:
-    """The seat's hand as counts by kind."""
-    return Counter(view.hand)
-
-
 def end_is_near(view: SeatView) -> bool:
     """True once the pile is empty or the final round has begun: ship what you can now."""
     return view.final_round or view.pile_size == 0

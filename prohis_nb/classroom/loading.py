@@ -43,6 +43,8 @@ class GameResult:
     students: tuple[str, ...] | None = None
     #: each seat's own decisions, counted (the same keys as ``counts``)
     seat_counts: tuple[dict[str, int], ...] = ()
+    #: the rules value the game was played under (its game's rules type), or None
+    rules: Any = None
     #: actions of a live class taken by a bot (filling a seat, standing in for an absent
     #: student, finishing a closed round): not the class's decisions, so not counted
     bot_actions: int = 0
@@ -355,6 +357,7 @@ def read_game(name: str, data: bytes) -> tuple[GameResult | None, Record | None,
         scores=tuple(final.scores()),
         students=students_of(record.extra.get("students"), final.players),
         seat_counts=tuple(seat_counts),
+        rules=final.rules,
         bot_actions=0 if counted is None else counted.count(False),
     )
     return result, record, ""

@@ -15,7 +15,7 @@ from prohis_nb.presenting import font_size
 from prohis_nb.text import percent
 
 
-def class_vs_theory(table: Any):
+def class_vs_theory(table: Any) -> tuple[Any, Any]:
     """One line per rate of ``table`` (a :class:`~prohis_nb.classroom.ClassTable`).
 
     A dot is the class's rate, its bar the confidence interval; the shaded

@@ -338,16 +338,23 @@ def _smuggle_specs() -> list[Spec]:
     return specs
 
 
-def _prohis_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
+def _prohis_predictions(totals: dict[str, int], rules: Any = None) -> dict[str, Prediction]:
     """Prohis's theory column: the convoy game, its chance of a dirty hand read off the class."""
     from_dirty = totals["convoys_dirty"] + totals["convoys_bait"]
     p = from_dirty / totals["convoys"] if totals["convoys"] else None
     return convoy_predictions(p)
 
 
-def _smuggle_predictions(totals: dict[str, int]) -> dict[str, Prediction]:
-    """Smuggle's theory column: the declaration and informer games (the class's counts unused)."""
-    return declaration_predictions()
+def _smuggle_predictions(totals: dict[str, int], rules: Any = None) -> dict[str, Prediction]:
+    """Smuggle's theory column: the declaration and informer games on the records' board."""
+    return declaration_predictions(rules.board if rules is not None else None)
+
+
+def _variants_key(rules: Any) -> str:
+    """A rules value's variants as one text, to tell rule sets apart."""
+    import json
+
+    return json.dumps(rules.to_json().get("variants", {}), sort_keys=True)
 
 
 def _no_prediction(measure: str) -> str:
@@ -392,11 +399,40 @@ class ClassResults:
                 totals[key] += value
         return totals
 
+    def rule_sets(self, game: str) -> list[Any]:
+        """The different rules (variants) ``game``'s records were played under, in order met.
+
+        The number of players is left out: no model of the theory column depends on it.
+        """
+        found: dict[str, Any] = {}
+        for result in self.games_of(game):
+            if result.rules is not None:
+                found.setdefault(_variants_key(result.rules), result.rules)
+        return list(found.values())
+
     def predictions(self, game: str) -> dict[str, Prediction]:
-        """The theory's predictions for ``game``'s rows (computed once; Smuggle's take seconds)."""
+        """The theory's predictions for ``game``'s rows (computed once; Smuggle's take seconds).
+
+        The theory solves the rules the records hold. Records played under
+        different rule sets are not pooled against one game's theory: every
+        row then says "no prediction" and why (load each rule set's records
+        on their own to compare them with their theory).
+        """
         if game not in self._predictions:
-            predict = _game_spec(game).load("class_predictions")
-            self._predictions[game] = predict(self.totals(game))
+            spec = _game_spec(game)
+            rule_sets = self.rule_sets(game)
+            if len(rule_sets) > 1:
+                reason = (
+                    f"no prediction: these {game} games were played under {len(rule_sets)} "
+                    "different rule sets, and each has its own theory; load each rule set's "
+                    "records on their own"
+                )
+                rows = [measure for measure, *_ in spec.load("class_rates")()]
+                self._predictions[game] = {m: Prediction(None, None, "", reason) for m in rows}
+            else:
+                predict = spec.load("class_predictions")
+                rules = rule_sets[0] if rule_sets else None
+                self._predictions[game] = predict(self.totals(game), rules)
         return self._predictions[game]
 
     # ---------------------------------------------------------------- the table
@@ -507,7 +543,7 @@ class ClassResults:
 
         return widgets.HTML(self.csv_link(filename, **table))
 
-    def plot(self, game: str | None = None, **table: Any):
+    def plot(self, game: str | None = None, **table: Any) -> tuple[Any, Any]:
         """The class's rates with their intervals against the theory: ``(figure, axes)``.
 
         ``game``: a game of :func:`class_games`; by default the first game played.

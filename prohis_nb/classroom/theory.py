@@ -167,3 +167,147 @@ def declaration_predictions(board: Any = None) -> dict[str, Prediction]:
     else:
         out["informing"] = none("for this board the informer game's candidate fails")
     return out
+
+
+# ------------------------------------------------------------ the convoy stage game
+
+#: The largest own-money convoy game whose every equilibrium is listed (smuggler strategies
+#: × controller plans: 8 × 4 with one bribe on the menu, a few milliseconds). A bigger menu
+#: would take minutes by brute force, so its table says "no prediction" instead.
+MAX_OWN_MONEY_CELLS = 8 * 4
+
+
+def rules_in_words(rules: Any) -> str:
+    """A convoy rules value in a teacher's words: card, convoy, menu, chance, payoffs."""
+    from prohis_nb.analysis.convoy_game import _article
+
+    menu = (
+        "no bribe on the menu"
+        if not rules.bribes
+        else "bribes of " + " or ".join("+".join(bribe) for bribe in rules.bribes)
+    )
+    illegal = f"{rules.illegal} illegal card{'s' if rules.illegal > 1 else ''}"
+    payoffs = "a race (zero-sum)" if rules.payoffs == "race" else "each side's own money"
+    waiver = ", a waiver keeps the card" if rules.waiver_keeps_card else ""
+    return (
+        f"{_article(rules.card)} {rules.card}, {rules.size}-card convoy, {illegal}, {menu}, "
+        f"P(dirty hand) = {percent(rules.p_dirty)}, {payoffs}{waiver}"
+    )
+
+
+def _corners(rules: Any) -> tuple[list[dict], list[dict]] | None:
+    """Every equilibrium's corners as behaviour: (smuggler corners, controller corners).
+
+    A smuggler corner maps ``(hand, load, offer label)`` to the chance the hand
+    makes that choice; a controller corner maps each bribe's label to its
+    acceptance rate and ``"no bribe"`` to the inspection rate. The race: the
+    zero-sum game's sets (:mod:`~prohis_nb.analysis.equilibrium_sets`); own
+    money: every extreme equilibrium (:func:`~prohis_nb.analysis.equilibrium.extreme_equilibria`),
+    or None when the game is too big to list them.
+    """
+    from prohis_nb.analysis.convoy_game import NO_BRIBE
+    from prohis_nb.convoy.bots import analysis_game
+
+    game = analysis_game(rules)
+    if rules.payoffs == "race":
+        from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+
+        every = equilibrium_set(game)
+        return list(every.smuggler_corners), list(every.controller_corners)
+    strategies, plans = game.smuggler_strategies(), game.controller_plans()
+    if len(strategies) * len(plans) > MAX_OWN_MONEY_CELLS:
+        return None
+    from prohis_nb.analysis.bimatrix import extreme_equilibria
+
+    labels = list(game.offer_labels)[1:]
+    smuggler, controller = [], []
+    for x, y in extreme_equilibria(*game.exact_payoff_matrices()):
+        corner: dict[tuple[str, str, str], Fraction] = {}
+        for weight, ((load, dirty_offer), honest_offer) in zip(x, strategies, strict=True):
+            corner["dirty", load, dirty_offer] = (
+                corner.get(("dirty", load, dirty_offer), 0) + weight
+            )
+            key = ("honest", "honest", honest_offer)
+            corner[key] = corner.get(key, Fraction(0)) + weight
+        smuggler.append(corner)
+        rates = {label: Fraction(0) for label in [*labels, NO_BRIBE]}
+        for weight, plan in zip(y, plans, strict=True):
+            for label, answer in zip(labels, plan, strict=False):
+                rates[label] += weight if answer == "accept" else 0
+            rates[NO_BRIBE] += weight if plan[-1] == "inspect" else 0
+        controller.append(rates)
+    return smuggler, controller
+
+
+def convoy_stage_predictions(rules: Any) -> dict[str, Prediction]:
+    """The convoy game *of these rules* beside each row of a convoy class's table.
+
+    Each rate's lowest and highest value over every equilibrium of the game
+    the records were played under (card, convoy, menu, ``p_dirty``, payoffs).
+    The rows: ``bait`` (dirty hands sending an honest convoy), ``dirty
+    convoys``, ``bribe offered`` (among hands that could offer one),
+    ``bribe accepted`` (one bribe on the menu; with several the table pools
+    answers to different bribes, each with its own rate, so no prediction) and
+    ``inspection`` (of a convoy offered no bribe).
+    """
+    from prohis_nb.analysis.convoy_game import NO_BRIBE
+    from prohis_nb.convoy.bots import analysis_game
+
+    rows = ("bait", "dirty convoys", "bribe offered", "bribe accepted", "inspection")
+    found = _corners(rules)
+    if found is None:
+        reason = (
+            f"no prediction: with each side's own money and {len(rules.bribes)} bribes on the "
+            "menu the game has too many strategies to list every equilibrium here"
+        )
+        return {name: none(reason) for name in rows}
+    smuggler, controller = found
+    game = analysis_game(rules)
+    labels = game.offer_labels
+    kind = "every equilibrium, in exact fractions"
+    model = f"convoy game of the records' rules ({kind}): {rules_in_words(rules)}"
+    p = rules.p_dirty
+    weight = {"dirty": p, "honest": 1 - p}
+
+    def span(values: Any, note: str = "") -> Prediction:
+        values = list(values)
+        return Prediction(float(min(values)), float(max(values)), model, note)
+
+    def made(corner: dict, offer: str) -> Fraction:
+        return sum((weight[h] * v for (h, _, o), v in corner.items() if o == offer), Fraction(0))
+
+    bait = [
+        sum((v for (h, load, _), v in c.items() if h == "dirty" and load == "honest"), Fraction(0))
+        for c in smuggler
+    ]
+    out = {"bait": span(bait), "dirty convoys": span(p * (1 - b) for b in bait)}
+    can_bribe = {
+        h: any(h == "dirty" or "illegal" not in cards for cards in rules.bribes) for h in weight
+    }
+    chances = sum((weight[h] for h in weight if can_bribe[h]), Fraction(0))
+    if chances == 0:
+        out["bribe offered"] = none("no prediction: no hand could offer a bribe under these rules")
+    else:
+        out["bribe offered"] = span(
+            sum(
+                (weight[h] * v for (h, _, o), v in c.items() if can_bribe[h] and o != NO_BRIBE),
+                Fraction(0),
+            )
+            / chances
+            for c in smuggler
+        )
+    untested = "never tested in equilibrium: any rate in this range keeps it one"
+    bribes = list(labels)[1:]
+    if len(bribes) == 1:
+        never = all(made(c, bribes[0]) == 0 for c in smuggler)
+        out["bribe accepted"] = span((c[bribes[0]] for c in controller), untested if never else "")
+    else:
+        out["bribe accepted"] = none(
+            "no prediction: no bribe on the menu"
+            if not bribes
+            else f"no prediction: the menu holds {len(bribes)} bribes, each with its own "
+            "acceptance rate, and the table pools the answers to all of them"
+        )
+    never = all(made(c, NO_BRIBE) == 0 for c in smuggler)
+    out["inspection"] = span((c[NO_BRIBE] for c in controller), untested if never else "")
+    return out

@@ -9,18 +9,20 @@ with its expected value under a model stated in one sentence
 
 Values are **changes of the seat's final score in dollars from this decision
 alone**, as in :mod:`prohis_nb.analysis.payoffs`: measured against every card
-staying where it is, later turns not counted. The models, decision by decision:
+staying where it is (on a turn: against every card in hand becoming what it
+can become later). The models, decision by decision:
 
 ==================  ==========================================================================
 decision            model
 ==================  ==========================================================================
 control / decline   you become the controller (nobody outbids you) and no bribe comes; you
-                    then inspect or waive, whichever is worth more under the uniform belief
-                    (:func:`~prohis_nb.analysis.convoy_ev.break_even_bribe` is the inspection's
-                    value, with the catch chance of your card's rank); declining is $0
+                    then inspect or waive, whichever is worth more; inspecting is worth ``b*``,
+                    the break-even bribe, over your exact belief about the convoy
+                    (``view.knowledge``: a blind pick from the smuggler's possible hand);
+                    declining is $0
 bribe (smuggler)    the controller accepts a bribe worth at least its break-even bribe ``b*``
-                    (estimated from what it cannot see: your convoy, the unknown part of your
-                    hand, the cards you cannot place), and more than any offer it turned
+                    (estimated from the public history: the mean of what the controller
+                    computes, over the cards it may hold), and more than any offer it turned
                     down; it inspects after a rejection; offered nothing, it inspects when
                     ``b*`` beats waiving (it must, after a rejected bribe). One choice per
                     bribe size: the best bribe of that size
@@ -28,19 +30,20 @@ accept / reject     accepting banks the bribe; rejecting obliges you to inspect 
 inspect / waive     inspecting is worth ``b*``; waiving banks your card ($2,000; $0 under
                     ``waiver_keeps_card``)
 turn a card         the rest of the inspection (:func:`~prohis_nb.analysis.convoy_ev.
-                    rest_of_inspection`); every face-down card is alike under the belief
-draw / convoy /     what the move changes in your score if the game ended once it is
-pass (your turn)    settled: a card drawn counts at its hand value (a pile card on average
-                    over the unseen cards); a convoy meets the strongest controller card you
-                    know an opponent holds (it passes uncontrolled if you know of none),
-                    which inspects it when its break-even bribe beats waiving, as above, and
-                    waives otherwise; one choice per set of convoy cards (their order does
-                    not matter: the controller picks the cards to turn)
+                    inspection_value` over your exact belief about the face-down cards);
+                    every face-down card is alike under the belief
+draw / convoy /     a card is worth what it can become (:class:`_Later`): a good shipped later
+pass (your turn)    at its catch chance, a controller card kept; a convoy is valued against
+                    shipping the same cards later; one choice per set of convoy cards. Draws
+                    and convoys are **not ranked against each other** while you have a later
+                    turn (the model does not count the turns left): no choice is marked
+                    best, the best of each group is (``details["best_in_group"]``)
 ==================  ==========================================================================
 
-The uniform belief ignores what the players' choices reveal; so do these
-models. They are the coach's starting point, as the lessons' are, and a
-learner may beat them by reading the table.
+The exact belief is a model of the cards (a uniform shuffle, every hidden
+choice any of the physical cards alike); it ignores what the players' choices
+reveal, and so do these values. They are the coach's starting point, as the
+lessons' are, and a learner may beat them by reading the table.
 """
 
 from __future__ import annotations
@@ -54,15 +57,16 @@ from math import ceil
 from typing import Any
 
 from prohis_nb.analysis.convoy_ev import (
-    break_even_bribe,
-    catch_chance,
-    rest_of_inspection,
+    Belief,
+    as_belief,
+    belief_catch_chance,
+    inspection_value,
     smuggler_inspected,
     smuggler_passes,
 )
-from prohis_nb.analysis.odds import catch_probability
+from prohis_nb.analysis.odds import catch_probability, rank_of
 from prohis_nb.coach.advice import Advice, Choice, Verdict
-from prohis_nb.coach.prohis_beliefs import place_beliefs, pool_share, unseen_pool
+from prohis_nb.coach.prohis_beliefs import place_beliefs
 from prohis_nb.core.legal import group_by_act
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.prohis.actions import Action
@@ -76,6 +80,7 @@ from prohis_nb.prohis.cards import (
     WAREHOUSE_VALUE,
     WAREHOUSE_VALUES,
 )
+from prohis_nb.prohis.knowledge import ProhisKnowledge, publicize
 from prohis_nb.prohis.views import SeatView, check_view
 from prohis_nb.text import count, money, percent
 
@@ -118,13 +123,20 @@ MODEL_TURN_CARD = (
     "rest of the inspection is expected to bring."
 )
 MODEL_DRAW = (
-    "A card drawn counts at its hand value (what it adds if the game ended now); a pile card on "
-    "average over the cards you cannot place."
+    "A card drawn is worth what it can become. A good is shipped later in a convoy of two (it "
+    "and a legal good) that meets the strongest controller card you know an opponent holds, "
+    "which inspects when its break-even bribe (from the public history) beats waiving: an "
+    "illegal good passes unless that inspection catches it, and is then worth its warehouse "
+    "value; a legal good passes. A controller card is kept (its hand value). On your last turn "
+    "a card stays in your hand (its hand value). A pile card: on average over your exact belief "
+    "about the pile."
 )
 MODEL_CONVOY = (
     "The strongest controller card you know an opponent holds controls the convoy (it passes "
-    "uncontrolled if you know of none); offered no bribe, it inspects when that is worth more "
-    "to it than waiving (its belief as you can estimate it); later turns are not counted."
+    "uncontrolled if you know of none); offered no bribe, it inspects when its break-even bribe "
+    "(from the public history: the convoy a blind pick from your hand as everyone knows it) "
+    "beats waiving. Valued against keeping the same cards to ship later, each at what it can "
+    "become."
 )
 MODEL_PASS = "Passing changes nothing now."
 MODEL_STOP = "Stopping after one card changes nothing more."
@@ -154,7 +166,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _worth(cards) -> int:
+def _worth(cards: Iterable[str]) -> int:
     return sum(WAREHOUSE_VALUE[c] for c in cards)
 
 
@@ -167,30 +179,45 @@ class _Draft:
 
     __slots__ = ("label", "value", "action", "model", "details")
 
-    def __init__(self, label: str, value, action: Any, model: str, **details: Any) -> None:
+    def __init__(self, label: str, value: Any, action: Any, model: str, **details: Any) -> None:
         self.label, self.value, self.action, self.model = label, Fraction(value), action, model
         self.details = details
 
-    def done(self, best: Fraction) -> Choice:
+    def done(self, best: Fraction | None, group_best: Fraction) -> Choice:
         details = {"exact_value": self.value, **self.details}
+        if best is None:  # not ranked across groups: the best of its group is marked in details
+            details["best_in_group"] = self.value == group_best
         return Choice(
             label=self.label,
             value=float(self.value),
             action=self.action,
-            best=self.value == best,
+            best=best is not None and self.value == best,
             model=self.model,
             details=details,
         )
 
 
-def _finish(view: SeatView, drafts: list[_Draft], why: str, beliefs) -> Advice:
-    best = max(d.value for d in drafts)
+def _group(draft: _Draft) -> str:
+    """A choice's group at a turn: ``"draw"``, ``"convoy"`` or the act itself."""
+    act = draft.action.act
+    return "draw" if act == "take" else act
+
+
+def _finish(
+    view: SeatView, drafts: list[_Draft], why: str, beliefs: Any, ranked: bool = True
+) -> Advice:
+    """The advice; ``ranked`` False: no choice is marked best, only the best of each group."""
+    best = max(d.value for d in drafts) if ranked else None
+    group_best: dict[str, Fraction] = {}
+    for d in drafts:
+        group = _group(d)
+        group_best[group] = max(group_best.get(group, d.value), d.value)
     return Advice(
         game="prohis",
         seat=view.seat,
         deciding=True,
         beliefs=beliefs,
-        choices=tuple(d.done(best) for d in drafts),
+        choices=tuple(d.done(best, group_best[_group(d)]) for d in drafts),
         why=why,
     )
 
@@ -209,11 +236,52 @@ def _top(drafts: list[_Draft]) -> _Draft:
 # ---------------------------------------------------------------- the decisions
 
 
-def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _convoy_belief(view: SeatView) -> Belief:
+    """This seat's exact belief about the convoy's face-down cards (``view.knowledge``).
+
+    A convoy is a blind pick from the smuggler's possible hand (the model of
+    :mod:`prohis_nb.core.knowledge`): a captain dealt in the open to the
+    smuggler may be in it, a pile card may not.
+    """
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    return as_belief(knowledge.distribution("convoy"))
+
+
+def _public_knowledge(view: SeatView, until_offers: bool = False) -> ProhisKnowledge:
+    """What everyone knows of the cards (the public history): the smuggler's estimate of a
+    controller's belief, before the controller's own cards are counted.
+
+    ``until_offers``: the history up to the first offer of the convoy on the
+    table (the offers after it are left out: what a rejected offer tells the
+    controller is its own, and telling apart offers of hundreds of cards that
+    nobody else saw would cost more than it is worth to an estimate).
+    """
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    observations = knowledge.observations
+    if until_offers:
+        last = max(i for i, o in enumerate(observations) if o[0] == "convoy")
+        end = next(
+            (i for i in range(last, len(observations)) if observations[i][0] == "bribe"),
+            len(observations),
+        )
+        observations = observations[:end]
+    public = tuple(publicize(observation) for observation in observations)
+    return ProhisKnowledge(None, view.players, view.rules.bribe_rounds, public)
+
+
+def _break_even(belief: Belief, card: str) -> Fraction:
+    """``b*``: the controller's expected gain from inspecting a whole face-down convoy."""
+    size = sum(belief[0][0])
+    return inspection_value(belief, (), card, min(rank_of(card), size))
+
+
+def _control(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None
-    size = len(convoy.cards)
     played = max((RANK[card] for _seat, card in convoy.controls), default=0)
+    belief: Belief | None = None
     drafts: list[_Draft] = []
     for action in view.legal_actions:
         if action.act == "decline":
@@ -223,7 +291,9 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
         if RANK[card] <= played:
             drafts.append(_Draft(f"control with your {card}", 0, action, MODEL_OUTBID, outbid=True))
             continue
-        inspect = break_even_bribe(pool, size, card)
+        if belief is None:
+            belief = _convoy_belief(view)
+        inspect = _break_even(belief, card)
         waive = _waive_value(view, card)
         drafts.append(
             _Draft(
@@ -232,7 +302,7 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 action,
                 MODEL_CONTROL,
                 card=card,
-                catch_chance=catch_chance(pool, size, card),
+                catch_chance=belief_catch_chance(belief, card),
                 inspect_value=inspect,
                 waive_value=waive,
                 break_even_bribe=inspect,
@@ -252,28 +322,16 @@ def _control(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _smuggler_estimate(view: SeatView) -> tuple[int, ...]:
-    """The pool the controller draws the convoy from, as the smuggler can estimate it.
-
-    The controller cannot place the smuggler's convoy, nor the part of its hand
-    not known to all; add those to the cards the smuggler cannot place.
-    """
-    convoy = view.convoy
-    assert convoy is not None
-    pool = Counter(dict(zip(KINDS, unseen_pool(view))))
-    pool.update(card for card in convoy.cards if card is not None)
-    pool.update(Counter(view.hand) - Counter(view.seats[view.seat].known_to_all))
-    return tuple(pool[kind] for kind in KINDS)
-
-
 class _BribeModel:
     """The smuggler's bribe model (module docstring), worked out once per view.
 
     ``b_star``: the controller's break-even bribe as the smuggler can estimate
-    it; ``floor``: the most an offer already turned down was worth; a bribe is
-    accepted when worth at least ``b_star`` and more than ``floor``. Offered
-    nothing, the controller inspects when ``b_star`` beats waiving, and must
-    inspect after a rejected bribe.
+    it (from the public history: the convoy a blind pick from the smuggler's
+    hand as everyone knows it; the mean of what the controller computes, over
+    the cards the controller may hold); ``floor``: the most an offer already
+    turned down was worth; a bribe is accepted when worth at least ``b_star``
+    and more than ``floor``. Offered nothing, the controller inspects when
+    ``b_star`` beats waiving, and must inspect after a rejected bribe.
     """
 
     def __init__(self, view: SeatView) -> None:
@@ -282,7 +340,8 @@ class _BribeModel:
             raise ValueError("a bribe is valued by the smuggler of a controlled convoy")
         self.convoy = tuple(c for c in convoy.cards if c is not None)
         self.card = card = convoy.controller_card
-        self.b_star = break_even_bribe(_smuggler_estimate(view), len(self.convoy), card)
+        public = _public_knowledge(view, until_offers=True)
+        self.b_star = _break_even(as_belief(public.distribution("convoy")), card)
         rejected = convoy.rejected_bribes or ()
         self.floor = max((_worth(b) for b in rejected), default=None)
         self.inspects = bool(rejected) or self.b_star > _waive_value(view, card)
@@ -437,14 +496,14 @@ def _bribe(view: SeatView) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _bribe_answer(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.bribe is not None and convoy.controller_card
     card = convoy.controller_card
-    size = len(convoy.cards)
-    b_star = break_even_bribe(pool, size, card)
+    belief = _convoy_belief(view)
+    b_star = _break_even(belief, card)
     worth = _worth(convoy.bribe)
-    catch = catch_chance(pool, size, card)
+    catch = belief_catch_chance(belief, card)
     drafts = []
     for action in view.legal_actions:
         if action.act == "accept":
@@ -476,14 +535,14 @@ def _bribe_answer(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspect_or_waive(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
-    size = len(convoy.cards)
-    inspect = break_even_bribe(pool, size, card)
+    belief = _convoy_belief(view)
+    inspect = _break_even(belief, card)
     waive = _waive_value(view, card)
-    catch = catch_chance(pool, size, card)
+    catch = belief_catch_chance(belief, card)
     drafts = []
     for action in view.legal_actions:
         if action.act == "inspect":
@@ -513,15 +572,15 @@ def _inspect_or_waive(view: SeatView, pool) -> tuple[list[_Draft], str]:
     return drafts, why
 
 
-def _inspection(view: SeatView, pool) -> tuple[list[_Draft], str]:
+def _inspection(view: SeatView) -> tuple[list[_Draft], str]:
     convoy = view.convoy
     assert convoy is not None and convoy.controller_card
     card = convoy.controller_card
-    hidden = sum(c is None for c in convoy.cards)
     turned = tuple(c for c, t in zip(convoy.cards, convoy.turned) if t and c is not None)
     left = convoy.turn_limit - convoy.turns_done
-    rest = rest_of_inspection(pool, hidden, turned, card, left)
-    catch = catch_chance(pool, hidden, card, left)
+    belief = _convoy_belief(view)  # the face-down cards only
+    rest = inspection_value(belief, turned, card, left)
+    catch = belief_catch_chance(belief, card, left)
     drafts = [
         _Draft(
             f"turn card {action.position}",
@@ -559,47 +618,122 @@ def _take_label(view: SeatView, action: Action) -> str:
     return f"take the {view.row[action.slot]} from the row (slot {action.slot})"
 
 
-def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
-    share = pool_share(pool)
-    pile_value = sum((p * HAND_VALUE[k] for k, p in share.items()), Fraction(0))
-    opponent = _strongest_known_controller(view)
-    # What a controller cannot place: the cards this seat cannot place, and the part of its
-    # hand the others do not know (the convoy will be made of those).
-    hidden_from_others = Counter(view.hand) - Counter(view.seats[view.seat].known_to_all)
-    estimate = tuple(n + hidden_from_others[kind] for kind, n in zip(KINDS, pool))
+def _has_later_turn(view: SeatView) -> bool:
+    """Whether this seat plays another turn after this one (always, before the final round)."""
+    if not view.final_round:
+        return True
+    queue = view.final_turns
+    later = queue[1:] if queue[:1] == (view.seat,) else queue
+    return view.seat in later
+
+
+class _Later:
+    """What a card in this seat's hand can become (the turn's model, module docstring).
+
+    A good is shipped later in a convoy of 2 (it and a legal good) that meets
+    the strongest controller card the seat knows an opponent holds; that
+    controller inspects when its break-even bribe (from the public history:
+    a convoy of 2 picked blindly from this seat's hand) beats waiving, and
+    waives otherwise. So an illegal good passes with probability ``1 − q``
+    (``q`` the catch chance of that inspection, 0 when it waives or no
+    controller card is known) and is then worth its warehouse value; a legal
+    good passes. A controller card is kept (its hand value). With no turn
+    left (the final round), every card stays in hand: its hand value.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.opponent = _strongest_known_controller(view)
+        self.later = _has_later_turn(view)
+        self._public: ProhisKnowledge | None = None
+        self._inspects: dict[int, tuple[bool, Fraction | None]] = {}
+
+    def inspects(self, size: int) -> tuple[bool, Fraction | None]:
+        """Whether the opponent's card inspects a convoy of ``size`` from this hand, and its b*."""
+        if size not in self._inspects:
+            opponent = self.opponent
+            assert opponent is not None
+            seat = self.view.seat
+            if self._public is None:
+                self._public = _public_knowledge(self.view)
+            model = self._public.model
+            hand, convoy = f"hand {seat}", f"convoy {seat}"
+            if model.size(hand) < size:
+                self._inspects[size] = (True, None)  # not enough cards yet: no estimate
+            else:
+                moved = model.move(hand, convoy, size)
+                b_star = _break_even(as_belief(moved.distribution(convoy)), opponent)
+                self._inspects[size] = (b_star > _waive_value(self.view, opponent), b_star)
+        return self._inspects[size]
+
+    def catch(self, kind: str) -> Fraction:
+        """``q``: the chance a good of ``kind`` shipped later is caught."""
+        if kind != "illegal" or self.opponent is None:
+            return Fraction(0)
+        inspects, _b_star = self.inspects(2)
+        return catch_probability(2, 1, 0, self.opponent) if inspects else Fraction(0)
+
+    def future(self, kind: str) -> Fraction:
+        """What a card of ``kind`` in hand is worth at the end, under the model."""
+        if not self.later or kind in CONTROLLER_KINDS:
+            return Fraction(HAND_VALUE[kind])
+        return (1 - self.catch(kind)) * WAREHOUSE_VALUE[kind]
+
+
+def _turn(view: SeatView) -> tuple[list[_Draft], str, bool]:
+    later = _Later(view)
+    knowledge = view.knowledge
+    assert knowledge is not None, "a seat's view carries its knowledge"
+    opponent = later.opponent
     drafts: list[_Draft] = []
     convoys: dict[tuple[str, ...], _Draft] = {}
     for action in view.legal_actions:
         act = action.act
         if act == "take":
             if action.source == "pile":
-                drafts.append(_Draft(_take_label(view, action), pile_value, action, MODEL_DRAW))
+                pile = knowledge.expected("pile")
+                size = view.pile_size
+                chances = {k: Fraction(n) / size for k, n in pile.items() if n}
+                value = sum((p * later.future(k) for k, p in chances.items()), Fraction(0))
+                drafts.append(
+                    _Draft(_take_label(view, action), value, action, MODEL_DRAW, chances=chances)
+                )
             else:
                 card = view.row[action.slot]
+                assert card is not None
                 drafts.append(
                     _Draft(
-                        _take_label(view, action), HAND_VALUE[card], action, MODEL_DRAW, card=card
+                        _take_label(view, action),
+                        later.future(card),
+                        action,
+                        MODEL_DRAW,
+                        card=card,
+                        catch_chance=later.catch(card) if card in ("legal", "illegal") else None,
+                        hand_value=HAND_VALUE[card],
                     )
                 )
         elif act == "convoy":
             key = tuple(sorted(action.cards, key=KINDS.index))
             if key in convoys:
                 continue
+            inspects: bool | None
+            b_star: Fraction | None
             if opponent is None:
-                value, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
+                now, catch, inspects, b_star = Fraction(smuggler_passes(key)), None, None, None
             else:
-                b_star = break_even_bribe(estimate, len(key), opponent)
-                inspects = b_star > _waive_value(view, opponent)
+                inspects, b_star = later.inspects(len(key))
                 tally = Counter(key)
                 controllers = sum(tally[k] for k in CONTROLLER_KINDS)
                 catch = catch_probability(len(key), tally["illegal"], controllers, opponent)
                 if inspects:
-                    value = smuggler_inspected(key, opponent)
+                    now = smuggler_inspected(key, opponent)
                 else:
-                    value, catch = Fraction(smuggler_passes(key)), Fraction(0)
+                    now, catch = Fraction(smuggler_passes(key)), Fraction(0)
+            # against the hand as it is, each card at what it can become
+            kept = sum((later.future(k) - HAND_VALUE[k] for k in key), Fraction(0))
             draft = _Draft(
                 f"convoy of {_cards_text(key)}",
-                value,
+                now - kept,
                 action,
                 MODEL_CONVOY,
                 cards=key,
@@ -607,6 +741,7 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
                 controller_inspects=inspects,
                 break_even_bribe=b_star,
                 catch_chance=catch,
+                value_now=now,
             )
             convoys[key] = draft
             drafts.append(draft)
@@ -614,6 +749,14 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
             drafts.append(_Draft("pass", 0, action, MODEL_PASS))
         else:  # "stop"
             drafts.append(_Draft("stop drawing", 0, action, MODEL_STOP))
+    groups = {_group(d) for d in drafts} & {"draw", "convoy"}
+    ranked = (
+        not later.later
+        or (view.decision is not None and view.decision.kind == "second_pick")
+        or len(groups) < 2
+    )
+    if not ranked:
+        return drafts, _unranked_why(drafts), False
     top = _top(drafts)
     if top.action.act == "convoy":
         d = top.details
@@ -631,16 +774,37 @@ def _turn(view: SeatView, pool) -> tuple[list[_Draft], str]:
             )
         why = (
             f"Send a convoy of {_cards_text(d['cards'])}: {against}, it is expected to add "
-            f"{money(top.value)}."
+            f"{money(top.value)} more than keeping those cards to ship later."
         )
     elif top.action.act == "take":
+        if not later.later:
+            what = "your last turn: the card stays in your hand"
+        elif top.details.get("card") in CONTROLLER_KINDS:
+            what = "a controller card kept in hand"
+        else:
+            what = "shipped later at its catch chance"
         why = (
-            f"{_capital(top.label)}: it adds {money(top.value)} to your hand's value, the most "
-            f"any move adds now."
+            f"{_capital(top.label)}: it is worth {money(top.value)} ({what}), the most any move "
+            f"is expected to add."
         )
     else:
-        why = f"{_capital(top.label)}: no other move adds to your score now."
-    return drafts, why
+        why = f"{_capital(top.label)}: no other move is expected to add to your score."
+    return drafts, why, True
+
+
+def _unranked_why(drafts: list[_Draft]) -> str:
+    """Why a turn is not ranked, and the best draw and the best convoy."""
+    draws = [d for d in drafts if _group(d) == "draw"]
+    convoys = [d for d in drafts if _group(d) == "convoy"]
+    draw = max(draws, key=lambda d: d.value)
+    convoy = max(convoys, key=lambda d: d.value)
+    return (
+        f"No move is marked best: a drawn card is priced by what it can become on a later "
+        f"turn, and a convoy by what it brings now against shipping the same cards later, "
+        f"but the model does not count how many turns are left to do both. The best draw: "
+        f"{draw.label} ({money(draw.value)}); the best convoy: {convoy.label} "
+        f"({money(convoy.value)})."
+    )
 
 
 _DECISIONS = {
@@ -648,8 +812,6 @@ _DECISIONS = {
     "bribe_answer": _bribe_answer,
     "inspect_or_waive": _inspect_or_waive,
     "inspection": _inspection,
-    "turn": _turn,
-    "second_pick": _turn,
 }
 
 
@@ -677,8 +839,7 @@ def _remembered(view: SeatView) -> Advice:
 
 
 def _advise(view: SeatView) -> Advice:
-    pool = unseen_pool(view)
-    beliefs = place_beliefs(view, pool)
+    beliefs = place_beliefs(view)
     if view.ended or not view.my_turn or view.decision is None:
         if view.ended:
             why = "The game is over."
@@ -686,11 +847,14 @@ def _advise(view: SeatView) -> Advice:
             why = f"It is not your decision: {view.decision.text}."  # type: ignore[union-attr]
         return Advice("prohis", view.seat, False, beliefs, (), why)
     kind = view.decision.kind
+    ranked = True
     if kind == "bribe":
         drafts, why = _bribe(view)
+    elif kind in ("turn", "second_pick"):
+        drafts, why, ranked = _turn(view)
     else:
-        drafts, why = _DECISIONS[kind](view, pool)
-    return _finish(view, drafts, why, beliefs)
+        drafts, why = _DECISIONS[kind](view)
+    return _finish(view, drafts, why, beliefs, ranked)
 
 
 def _as_action(view: SeatView, action: Any) -> Action:
@@ -744,7 +908,16 @@ def judge(view: SeatView, action: Any) -> Verdict:
     action = _as_action(view, action)
     advice = advise(view)
     value, choice = _value_of(view, advice, action)
-    top = next(c for c in advice.choices if c.best)
+    if advice.best:
+        top = advice.best[0]
+    else:  # a turn not ranked across groups: judged within its group (draws, convoys)
+        group = "draw" if action.act == "take" else action.act
+        top = next(
+            c
+            for c in advice.choices
+            if c.details.get("best_in_group")
+            and ("draw" if c.action.act == "take" else c.action.act) == group
+        )
     best_value = top.details["exact_value"]
     loss = max(Fraction(0), best_value - value)
     if action.act == "bribe":
@@ -766,7 +939,7 @@ def judge(view: SeatView, action: Any) -> Verdict:
     return Verdict(seat=view.seat, action=action, loss=float(loss), text=text, best=loss == 0)
 
 
-def _bribe_text(view: SeatView, action: Action, value, top: Choice, loss) -> str:
+def _bribe_text(view: SeatView, action: Action, value: Any, top: Choice, loss: Any) -> str:
     data = bribe_value(view, action.cards)
     b_star, worth = data["break_even"], data["worth"]
     if not data["accepted"]:

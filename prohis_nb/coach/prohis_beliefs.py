@@ -9,7 +9,9 @@ dealt in the open is never in the pile), under the model stated in
 the physical cards alike; no reading of the players' choices).
 
 **The pool model** (:func:`unseen_pool`, :func:`pool_share`,
-:func:`mixed_place`), still used by the coach's values: every card of the deck is
+:func:`mixed_place`), kept for comparison (lesson 4's first belief is this
+model); the coach's values no longer use it, they use the exact knowledge
+(:mod:`prohis_nb.coach.prohis`). Every card of the deck is
 somewhere. The seat
 locates some of them (its hand and warehouse, the row, turned convoy cards,
 controller cards on the table, a bribe it gave or was offered, cards it saw
@@ -25,7 +27,9 @@ ones among ``size`` has, for one of its cards taken at random,
 
     P(kind k) = (known_k + u · U_k / U) / size.
 
-What it leaves out, on purpose: what choices reveal. A smuggler chose its
+What it forgets: where a card seen went face down (a captain dealt in the
+open to seat 0 can only be in seat 0's hand or convoy, never in the pile). What
+both models leave out, on purpose: what choices reveal. A smuggler chose its
 convoy, an opponent who declined to control may hold no controller card, a
 player who took an illegal card from the row means to ship it. Reading
 those is the bluffing the lessons teach; the coach starts from the cards.

@@ -122,7 +122,7 @@ def solving_note(view: Any) -> str | None:
         return None
     try:
         board = board_of(view)
-    except Exception:  # noqa: BLE001 - a bad view is refused by advise, with its message
+    except Exception:  # a bad view is refused by advise, with its message
         return None
     if is_solved(board):
         return None
@@ -532,7 +532,9 @@ def _action_for(view: Any, declaration: Any) -> Any:
     return None
 
 
-def _declare(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _declare(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     rates = _Rates.of(view, obs)
     quick = _quick_values(view.hand, board, rates)
     t = hand_type(view.hand)
@@ -669,7 +671,9 @@ def _equilibrium_dependence(
     return low, high
 
 
-def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _officer(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
@@ -755,7 +759,9 @@ def _officer(view: Any, board: Board, table: Solved, known: Any, obs: counting.O
     return choices, why + "."
 
 
-def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _receiver(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     heard = IMMUNITY if view.immunity else tuple(view.declared or ())
     post, informative = _posterior(view, known, heard, table)
     p_false = sum(p for t, p in post.items() if _is_false(t, heard))
@@ -820,7 +826,9 @@ def _receiver(view: Any, board: Board, table: Solved, known: Any, obs: counting.
     return choices, why + "."
 
 
-def _discard(view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed):
+def _discard(
+    view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
+) -> tuple[Any, str]:
     draw = counting.pack_draw(known)
     hand = list(view.hand)
     search = obs.rate("search", view.officer)[0]
@@ -885,9 +893,57 @@ def advise(view: Any) -> Advice:
         return Advice(GAME, view.seat, False, places, (), why)
     board = board_of(view)
     table = solved(board)
+    places = _given_the_declaration(view, places, table)
     obs = counting.observed(view)
     choices, why = _DECISIONS[view.decision.kind](view, board, table, known, obs)
     return Advice(GAME, view.seat, True, places, tuple(choices), why)
+
+
+def declared_hand_belief(view: Any, table: Solved) -> dict[str, Fraction] | None:
+    """P(a card of the declared hand is each kind), given the declaration heard (exact).
+
+    While a declared hand waits for the Officer or its receiver, what the seat
+    may believe about it is its card count (``view.knowledge``: every
+    composition of the hand it cannot rule out) weighted by how often the
+    solved game's declarer of each hand makes the declaration heard (the
+    declarer model the Officer's and the receiver's values use):
+    ``P(hand | d) ∝ P_count(hand) · σ(d | type(hand))``. ``None`` when no hand
+    is declared, the seat sees the hand, or no hand the count allows makes the
+    declaration in the solved game (it then tells nothing: the count alone).
+    """
+    if view.decision is None or view.decision.kind not in ("officer", "receiver"):
+        return None
+    if view.hand is not None or not view.hand_size:
+        return None
+    heard = IMMUNITY if view.immunity else tuple(view.declared or ())
+    senders = table.senders.get(heard, {})
+    kinds = counting.KINDS
+    weights: dict[tuple[int, ...], Fraction] = {}
+    for made, p in view.knowledge.distribution("hand").items():
+        cards = [kind for kind, n in zip(kinds, made, strict=True) for _ in range(n)]
+        sigma = senders.get(hand_type(cards))
+        if sigma:
+            weights[made] = p * Fraction(sigma)
+    total = sum(weights.values(), Fraction(0))
+    if not total:
+        return None
+    size = view.hand_size
+    out = {
+        kind: sum((w * made[i] for made, w in weights.items()), Fraction(0)) / (total * size)
+        for i, kind in enumerate(kinds)
+    }
+    return {kind: p for kind, p in out.items() if p}
+
+
+def _given_the_declaration(
+    view: Any, places: tuple[Belief, ...], table: Solved
+) -> tuple[Belief, ...]:
+    """The beliefs, the declared hand's conditioned on its declaration (when one is heard)."""
+    given = declared_hand_belief(view, table)
+    if given is None:
+        return places
+    hand = places[0]  # the hidden hand comes first (counting.place_beliefs)
+    return (Belief(f"{hand.place}, given its declaration", hand.size, given), *places[1:])
 
 
 def _coerce(view: Any, action: Any) -> Action:

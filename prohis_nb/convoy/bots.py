@@ -15,7 +15,23 @@ plays one equilibrium of the game its rules describe, in *behaviour*:
 
 By Kuhn's theorem (each side remembers its own moves) these conditional
 rates play exactly the equilibrium mix. The game often has many equilibria
-(:mod:`prohis_nb.analysis.equilibrium_sets`): the solver's is one of them.
+(:mod:`prohis_nb.analysis.equilibrium_sets`); the bot plays a fixed one:
+
+* in the race (zero-sum), the optimal mixes nashpy's linear program returns:
+  every equilibrium of a zero-sum game has the same value, so any one of them
+  guarantees the smuggler (and the controller) exactly that value;
+* with each side's own money, the equilibrium at the end of the exact
+  Lemke–Howson path that starts from the smuggler's first pure strategy
+  (:func:`prohis_nb.analysis.equilibrium.solve_bimatrix`). That is the
+  textbook algorithm's choice, computed in whole numbers, so it is the same
+  on every machine, and the solve always ends (nashpy's floating-point
+  Lemke–Howson could cycle for ever on some menus). The other equilibria,
+  with their different payoffs, are listed by
+  :func:`prohis_nb.analysis.equilibrium.extreme_equilibria`.
+
+A solve takes a few milliseconds for the lessons' menus and grows with the
+menu (2^(bribes + 1) controller plans): about 40 s for the largest menu the
+rules allow, 8 bribes (``benchmarks/analysis_speed.py`` prints the figures).
 Any other bot plays the stage game too: ``"random"`` (:class:`RandomBot`).
 """
 

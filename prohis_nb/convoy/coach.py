@@ -50,13 +50,19 @@ def expected_scores(
     ``offer`` is the bribe's cards (``()``: none); ``answer`` is ``accept`` or
     ``reject`` for a bribe, ``inspect`` or ``waive`` without one. Played
     through the engine for every face-down order, each equally likely.
+
+    ``dirty`` is the *convoy*'s load, not the hand's. The replay deals the
+    hand that can make the move: a dirty hand for a dirty convoy or for a
+    bribe holding illegal goods (a dirty hand may send an honest convoy and
+    still offer its illegal goods), an honest hand otherwise. The scores do
+    not depend on which hand sent a convoy: only the convoy, the offer and
+    the answer count (docs/convoy-rules.md, "Scores").
     """
+    hand = "dirty" if dirty or "illegal" in offer else "honest"
     orders = list(permutations(range(rules.size)))
     totals = [Fraction(0), Fraction(0)]
     for order in orders:
-        game = ConvoyStageGame(
-            rules, table={"hand": "dirty" if dirty else "honest", "order": list(order)}
-        )
+        game = ConvoyStageGame(rules, table={"hand": hand, "order": list(order)})
         game.apply({"seat": 0, "act": "convoy", "cards": list(rules.convoy(dirty))})
         game.apply(
             {"seat": 0, "act": "bribe", "cards": list(offer)}

@@ -22,10 +22,10 @@ key                        what is counted
 ``searches``, ``catches``  inspections of any cause, and those that caught illegal goods
 =========================  ====================================================
 
-The theory column is lesson 6's convoy game (:mod:`prohis_nb.classroom.theory`,
-every equilibrium in exact fractions), the chance of a dirty hand read off the
-class, as for Prohis: the same rows, so a class that played convoys and one
-that played whole games of Prohis are read side by side.
+The theory column is the convoy game of the rules the records were played
+under (:mod:`prohis_nb.classroom.theory`, every equilibrium in exact
+fractions): the same rows as for Prohis, so a class that played convoys and
+one that played whole games of Prohis are read side by side.
 """
 
 from __future__ import annotations
@@ -147,9 +147,16 @@ def rates() -> list[Rate]:
     ]
 
 
-def predictions(totals: dict[str, int]) -> dict[str, Any]:
-    """Lesson 6's convoy game beside each row, its chance of a dirty hand read off the class."""
-    from prohis_nb.classroom.theory import convoy_predictions
+def predictions(totals: dict[str, int], rules: Any = None) -> dict[str, Any]:
+    """The convoy game of the records' ``rules`` beside each row (the default rules if None).
 
-    convoys = totals["convoys"]
-    return convoy_predictions(totals["convoys_from_dirty_hands"] / convoys if convoys else None)
+    The stage game *is* that model, so the theory solves exactly the game the
+    class played: its card, convoy, menu, chance of a dirty hand and payoffs
+    (:func:`~prohis_nb.classroom.theory.convoy_stage_predictions`). The class
+    table calls this once per rule set; a class that mixed rule sets gets no
+    prediction (:meth:`~prohis_nb.classroom.results.ClassResults.predictions`).
+    """
+    from prohis_nb.classroom.theory import convoy_stage_predictions
+    from prohis_nb.convoy.rules import ConvoyRules
+
+    return convoy_stage_predictions(rules if rules is not None else ConvoyRules())

@@ -28,9 +28,19 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
 
-#: The packages whose memo tables count as the engine's (loaded modules only:
-#: a game never imported has no table to empty).
-ENGINE_PACKAGES = ("prohis_nb.core", "prohis_nb.prohis", "prohis_nb.smuggle")
+
+def engine_packages() -> tuple[str, ...]:
+    """The packages whose memo tables count as the engine's: the core and every registered game.
+
+    A game's package is the one its registry entry's spec lives in (``"prohis_nb.prohis"`` for
+    ``"prohis_nb.prohis.spec:SPEC"``), read from :data:`~prohis_nb.core.registry.GAMES` without
+    importing anything, so a game added to the registry (or with ``register``) is found too.
+    Only loaded modules are searched: a game never imported has no table to empty.
+    """
+    from prohis_nb.core.registry import GAMES
+
+    games = (path.partition(":")[0].rpartition(".")[0] for path in GAMES.values())
+    return ("prohis_nb.core", *dict.fromkeys(package for package in games if package))
 
 
 #: What ``cache_info()`` says of a :class:`MemoTable` (the fields an lru_cache's share).
@@ -86,8 +96,10 @@ def engine_caches() -> Iterator[Callable[..., Any]]:
     :class:`MemoTable`.
     """
     seen: set[int] = set()
+    packages = engine_packages()
+    inside = tuple(package + "." for package in packages)
     for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(ENGINE_PACKAGES):
+        if module is None or not (name in packages or name.startswith(inside)):
             continue
         for value in vars(module).values():
             if (

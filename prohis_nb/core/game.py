@@ -36,7 +36,6 @@ from collections.abc import Mapping, Sequence
 
 from prohis_nb.errors import (
     IllegalActionError,
-    MalformedActionError,
     UnknownSeatError,
     WrongSeatError,
     excerpt,
@@ -575,14 +574,3 @@ class GameBase(ABC):
             setup=dict(self.setup),
             actions=[action.to_json() for action in self._actions],
         )
-
-    # ------------------------------------------------------------ helpers for subclasses
-
-    @staticmethod
-    def _malformed(message: str) -> MalformedActionError:
-        return MalformedActionError(message)
-
-    def _legal_of_kind(self, act: str) -> Sequence[Any]:
-        from prohis_nb.core.legal import group_by_act
-
-        return group_by_act(self.legal_actions()).get(act, ())

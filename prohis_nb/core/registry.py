@@ -27,7 +27,8 @@ part                    what it is (who asks for it)
                         table, with its ``keys`` (:mod:`prohis_nb.classroom.counts`)
 ``class_rates``         ``rates()``: the rows of the class table
                         (:mod:`prohis_nb.classroom.results`)
-``class_predictions``   ``predictions(totals)``: the theory beside each row
+``class_predictions``   ``predictions(totals, rules)``: the theory beside each row,
+                        for the rules value the records were played under
 ``openspiel``           a module that registers the game with ``pyspiel``
                         (:mod:`prohis_nb.openspiel`)
 ======================  ==========================================================

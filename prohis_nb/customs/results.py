@@ -141,8 +141,12 @@ def rates() -> list[Rate]:
     return out
 
 
-def predictions(totals: dict[str, int]) -> dict[str, Any]:
-    """The declaration game's equilibrium beside each row (the stage game is that model)."""
+def predictions(totals: dict[str, int], rules: Any = None) -> dict[str, Any]:
+    """The declaration game of the records' board beside each row (the stage game is that model).
+
+    ``rules``: the records' :class:`~prohis_nb.customs.rules.CustomsRules` (the
+    default board if None). Another board is solved first (10 to 30 seconds).
+    """
     from prohis_nb.classroom.theory import declaration_predictions
 
-    return declaration_predictions()
+    return declaration_predictions(rules.board if rules is not None else None)

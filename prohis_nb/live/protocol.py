@@ -84,12 +84,17 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         if not isinstance(data.get("token"), str):
             raise ProtocolError("bad_message", "hello carries the seat token: {type, token}")
     elif kind == "act":
-        _only(data, ("type", "seq", "action"))
+        _only(data, ("type", "seq", "action", "screen"))
         seq = data.get("seq")
         if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < 10**9:
             raise ProtocolError(
                 "bad_message",
                 "act carries seq, the number of actions of the game you saw (a whole number)",
+            )
+        screen = data.get("screen", 0)
+        if isinstance(screen, bool) or not isinstance(screen, int) or not 0 <= screen < 2**53:
+            raise ProtocolError(
+                "bad_message", "screen is the state's screen the move was chosen on (a number)"
             )
         action = data.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("act"), str):
@@ -154,12 +159,15 @@ def seat_state(
     table_number: int,
     seats: Sequence[Mapping[str, Any]],
     paused: bool,
+    screen: int | None = None,
 ) -> str:
     """The ``state`` message for ``seat``: the one path by which game data leaves the server.
 
     ``seats`` says who sits where (``{"who": "you" | "student" | "bot",
     "standin": bool}``): nothing of the game. Everything else is read from
-    ``game.view(seat)``.
+    ``game.view(seat)``. ``screen`` names the table (its id in the class's
+    database): a move echoes it, so a move chosen at one table is never taken
+    at another whose ``seq`` happens to be the same.
     """
     from prohis_nb.widgets.render import render_table
 
@@ -173,6 +181,7 @@ def seat_state(
             "table": table_number,
             "seat": seat,
             "seq": len(game.actions),
+            "screen": screen,
             "paused": paused,
             "seats": list(seats),
             "view": data,

@@ -58,7 +58,7 @@ class Connection(Protocol):
 
     def send(self, text: str) -> None: ...
 
-    def close(self, code: int = 1000, reason: str = "") -> None: ...
+    def close(self, code: int = 1000, reason: str = "", flush: bool = False) -> None: ...
 
 
 @dataclass(eq=False)
@@ -69,11 +69,18 @@ class Student:
     number: int
     name: str
     token_hash: str
-    connections: set[Any] = field(default_factory=set)
+    connections: list[Any] = field(default_factory=list)  # open sockets, oldest first
     away_since: float | None = 0.0  # when the last socket closed (None: connected)
     table: LiveTable | None = None
     seat: int | None = None
     waiting_since: float | None = None  # arrived during a round: waiting for a table
+    #: The server's limits for this student, shared by all their sockets (so a second
+    #: socket, or a reconnect, buys no more messages): see :mod:`prohis_nb.live.server`.
+    limits: Any = None
+    #: Whether a socket of theirs ever opened: a join that never did is not seated.
+    seen: bool = False
+    #: Removed by the teacher: their token opens nothing, and they are seated no more.
+    removed: bool = False
 
     @property
     def connected(self) -> bool:
@@ -96,6 +103,9 @@ class LiveTable:
     bots: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
+    #: Each seat's ``state`` text for the table as it is now (see ``ClassRoom._state_text``).
+    rendered: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    rendered_seq: int = -1
 
     @property
     def seq(self) -> int:
@@ -137,6 +147,8 @@ class ClassRoom:
         self.seats = config.table_seats
         self.rules = self.game.rules(self.seats, config.rules)
         self.state = "lobby"
+        #: Closed to new students by the teacher (:meth:`lock`).
+        self.locked = False
         self.paused_from: str | None = None
         self.round = 0
         self.students: dict[int, Student] = {}
@@ -153,9 +165,14 @@ class ClassRoom:
         self._told_end: set[int] = set()  # students sent "ended"
         self._next_number = 0  # the next student's number (joining order)
         self._opening = 0  # tables being opened now (see _open_tables)
+        self._starting = False  # a round is being started: late-comers wait (see _start_round)
+        self._next_table = 1  # the number the next table of this round gets (see _open_tables)
+        self._seating: set[int] = set()  # students whose table is being opened now
         #: Seconds the server took over each of the last students' moves, from reading the
         #: message to every seat's update handed to its socket (the database write included).
         self.handling: deque[float] = deque(maxlen=2000)
+        #: How many students' moves were handled since the server started (``handled``).
+        self.handled = 0
         self.on_broadcast: Callable[[LiveTable], None] | None = None
 
     # ---------------------------------------------------------------- building
@@ -193,9 +210,12 @@ class ClassRoom:
                 name=data["name"],
                 token_hash=data["token_hash"],
                 away_since=now,  # everyone must come back after a restart
+                seen=True,
+                removed=data["token_hash"].startswith(REMOVED),
             )
             self.students[student.id] = student
-            self.by_token[student.token_hash] = student
+            if not student.removed:
+                self.by_token[student.token_hash] = student
             self._next_number = max(self._next_number, student.number + 1)
         rows = store.table_rows(self.session_id, self.round) if self.round else []
         logs = store.action_rows([r["id"] for r in rows])
@@ -214,6 +234,7 @@ class ClassRoom:
                 game.apply({**line.action, "seat": line.seat})
                 table.actors.append(line.actor)
             self.tables[table.id] = table
+            self._next_table = max(self._next_table, table.number + 1)
             for seat, info in enumerate(table.seats):
                 if "student" in info and info["student"] in self.students:
                     student = self.students[info["student"]]
@@ -289,16 +310,32 @@ class ClassRoom:
         return out
 
     def _state_text(self, table: LiveTable, seat: int) -> str:
-        return protocol.seat_state(
-            table.game,
-            seat,
-            self.renderer,
-            round_number=table.round,
-            rounds=self.config.rounds,
-            table_number=table.number,
-            seats=self._seat_list(table, seat),
-            paused=self.state == "paused",
-        )
+        """The seat's ``state`` message, drawn once per table position and kept.
+
+        Drawing a seat's view costs milliseconds (a Smuggle declarer has hundreds
+        of choices); a student who asks again (a stale move, a reconnect) gets the
+        text drawn the first time, until the table moves on.
+        """
+        seats = self._seat_list(table, seat)
+        paused = self.state == "paused"
+        if table.rendered_seq != table.seq:
+            table.rendered, table.rendered_seq = {}, table.seq
+        key = (seat, paused, tuple((s["who"], s["away"]) for s in seats))
+        text = table.rendered.get(key)
+        if text is None:
+            text = protocol.seat_state(
+                table.game,
+                seat,
+                self.renderer,
+                round_number=table.round,
+                rounds=self.config.rounds,
+                table_number=table.number,
+                seats=seats,
+                paused=paused,
+                screen=table.id,
+            )
+            table.rendered[key] = text
+        return text
 
     def _send_state(self, student: Student) -> None:
         """Tell one student where they are: their table's state, or why they wait."""
@@ -336,6 +373,8 @@ class ClassRoom:
         """A new student called ``name``; returns the student and their seat token."""
         if self.state == "ended":
             raise RulesError("this class has ended")
+        if self.locked:
+            raise RulesError("the teacher has closed this class to new students")
         if len(self.students) >= self.config.max_students:
             raise RulesError(f"this class is full ({self.config.max_students} students)")
         token = new_token()
@@ -360,10 +399,21 @@ class ClassRoom:
         """The student whose token this is, or ``None``."""
         return self.by_token.get(token_hash(token))
 
-    def attach(self, student: Student, connection: Connection) -> None:
-        """A socket of ``student`` opened (a first visit, or a return)."""
+    def attach(self, student: Student, connection: Connection, most: int = 2) -> None:
+        """A socket of ``student`` opened (a first visit, or a return).
+
+        A student keeps at most ``most`` sockets: a newer one closes the oldest
+        (code 4409), as a phone that reconnects leaves its old socket behind.
+        """
+        if student.removed:
+            connection.close(4401, "removed by the teacher")
+            return
+        student.seen = True
         was_away = not student.connected
-        student.connections.add(connection)
+        while len(student.connections) >= max(1, most):
+            old = student.connections.pop(0)
+            old.close(4409, "your seat was opened in another window")
+        student.connections.append(connection)
         student.away_since = None
         connection.send(
             protocol.message(
@@ -382,9 +432,11 @@ class ClassRoom:
 
     def detach(self, student: Student, connection: Connection) -> None:
         """A socket of ``student`` closed."""
-        student.connections.discard(connection)
+        if connection in student.connections:
+            student.connections.remove(connection)
         if not student.connections:
-            student.away_since = self.clock()
+            if not student.removed:  # a removed student's seat is played at once (remove)
+                student.away_since = self.clock()
             if student.table is not None and student.table.ended is None:
                 self._schedule(student.table)
                 self._broadcast_seats(student.table)
@@ -402,41 +454,62 @@ class ClassRoom:
             (
                 s
                 for s in self.students.values()
-                if s.connected or (s.away_since is not None and now - s.away_since < limit)
+                if not s.removed
+                and (
+                    s.connected
+                    or (s.seen and s.away_since is not None and now - s.away_since < limit)
+                )
             ),
             key=lambda s: s.number,
         )
 
     # ---------------------------------------------------------------- moves
 
-    async def act(self, student: Student, data: dict[str, Any]) -> None:
-        """A student's ``act`` message (already checked for shape by the protocol)."""
+    async def act(
+        self, student: Student, data: dict[str, Any], connection: Connection | None = None
+    ) -> str | None:
+        """A student's ``act`` message (already checked for shape by the protocol).
+
+        Returns ``None`` if the move was taken, else the refusal's code (the server
+        counts refusals against the student). A refusal goes to the socket the
+        move came on (``connection``), not to every socket of the student.
+        """
         table, seat = student.table, student.seat
 
-        def refuse(code: str, text: str) -> None:
-            self._send(student, protocol.message("refused", code=code, message=text))
+        def refuse(code: str, text: str) -> str:
+            reply = protocol.message("refused", code=code, message=text)
+            if connection is not None:
+                connection.send(reply)
+            else:
+                self._send(student, reply)
+            return code
 
         if table is None or seat is None or table.round != self.round or table.ended:
-            refuse("no_game", "you have no game to play right now")
-            return
+            return refuse("no_game", "you have no game to play right now")
         if self.state == "paused":
-            refuse("paused", "the teacher has paused the class: wait a moment")
-            return
+            return refuse("paused", "the teacher has paused the class: wait a moment")
         action = dict(data["action"])
         if "seat" in action and action["seat"] != seat:
-            refuse("wrong_seat", f"you play seat {seat}: you may not act for another seat")
-            return
+            return refuse("wrong_seat", f"you play seat {seat}: you may not act for another seat")
         action["seat"] = seat
-        if data["seq"] != table.seq:
+        if data["seq"] != table.seq or data.get("screen", table.id) != table.id:
             refuse("stale", "the game has moved on since that screen: look again")
-            self._send(student, self._state_text(table, seat))
-            return
+            text = self._state_text(table, seat)  # kept from the last drawing: no new work
+            if connection is not None:
+                connection.send(text)
+            else:
+                self._send(student, text)
+            return "stale"
         if table.game.to_act != seat:
-            refuse("not_your_turn", f"it is not your turn: seat {table.game.to_act} decides now")
-            return
+            return refuse(
+                "not_your_turn", f"it is not your turn: seat {table.game.to_act} decides now"
+            )
         started = time.perf_counter()
         if await self._apply(table, seat, action, "student", student, data["seq"]):
             self.handling.append(time.perf_counter() - started)
+            self.handled += 1
+            return None
+        return "refused"
 
     async def _apply(
         self,
@@ -577,6 +650,7 @@ class ClassRoom:
             choice = legal[
                 random.Random(f"{self.config.seed}:{table.id}:{seq}").randrange(len(legal))
             ]
+            actor = "random"  # the log says what played, not the bot that was meant to
         if not await self._apply(table, seat, choice, actor, None, seq):
             self._schedule(table)
 
@@ -613,8 +687,15 @@ class ClassRoom:
             return dict(self.config.setups[(number - 1) % len(self.config.setups)])
         return {"seed": derive_seed(self.config.seed, round_number, number)}
 
-    async def _open_tables(self, plan: Sequence[Sequence[Student | None]], first: int) -> None:
-        """Write and open the tables of ``plan``, numbered from ``first``, in the current round."""
+    async def _open_tables(self, plan: Sequence[Sequence[Student | None]]) -> None:
+        """Write and open the tables of ``plan`` in the current round, after its last table.
+
+        The numbers are taken before the first wait for the database, so two
+        openings that overlap (a round's tables and late-comers' tables, on a
+        database written from another thread) never get the same number.
+        """
+        first = self._next_table
+        self._next_table += len(plan)
         rows = []
         for offset, seating in enumerate(plan):
             seats: list[dict[str, Any]] = [
@@ -630,11 +711,14 @@ class ClassRoom:
                     "seats": seats,
                 }
             )
+        planned = {s.id for seating in plan for s in seating if s is not None}
+        self._seating |= planned  # not offered to another table meanwhile (_waiting)
         self._opening += 1  # no round can end while its tables are being opened
         try:
             await self._open(rows)
         finally:
             self._opening -= 1
+            self._seating -= planned
         await self._check_round_over()
 
     async def _open(self, rows: list[dict[str, Any]]) -> None:
@@ -684,8 +768,15 @@ class ClassRoom:
                 table.timer.cancel()
         self.tables = {}
         self.round = number
-        await self._set_state("playing")
-        await self._open_tables(seat_plan(present, self.seats, number, self.config.seed), 1)
+        self._next_table = 1
+        # Until the round's tables are open, a student who (re)connects is not seated by
+        # the late-comers' filling (_fill): the plan above seats them, or _schedule_fill below.
+        self._starting = True
+        try:
+            await self._set_state("playing")
+            await self._open_tables(seat_plan(present, self.seats, number, self.config.seed))
+        finally:
+            self._starting = False
         for student in self.students.values():
             if student.table is None and student.connected:
                 student.waiting_since = self.clock()
@@ -735,7 +826,7 @@ class ClassRoom:
 
     def _schedule_fill(self) -> None:
         """Seat students who arrived during the round: at once by tables, or with bots later."""
-        if self.state != "playing" or self.config.fill_after is None:
+        if self.state != "playing" or self.config.fill_after is None or self._starting:
             return
         waiting = self._waiting()
         if not waiting:
@@ -750,13 +841,14 @@ class ClassRoom:
     def _waiting(self) -> list[Student]:
         return sorted(
             (s for s in self.students.values()
-             if s.table is None and s.connected and s.waiting_since is not None),
+             if s.table is None and s.connected and s.waiting_since is not None
+             and s.id not in self._seating),
             key=lambda s: s.number,
         )  # fmt: skip
 
     async def _fill(self) -> None:
         self._fill_timer = None
-        if self.state != "playing" or self.config.fill_after is None:
+        if self.state != "playing" or self.config.fill_after is None or self._starting:
             return
         waiting = self._waiting()
         if not waiting:
@@ -767,9 +859,8 @@ class ClassRoom:
             return
         if len(waiting) >= self.seats:  # whole tables now; the rest wait on
             waiting = waiting[: len(waiting) - len(waiting) % self.seats]
-        first = max((t.number for t in self.tables.values()), default=0) + 1
         plan = seat_plan(waiting, self.seats, self.round, self.config.seed)
-        await self._open_tables(plan, first)
+        await self._open_tables(plan)
         self._schedule_fill()
 
     # ---------------------------------------------------------------- the teacher
@@ -822,6 +913,37 @@ class ClassRoom:
         await self._check_round_over()
         self._schedule_fill()
 
+    async def lock(self, locked: bool = True) -> None:
+        """Close the class to new students (``locked``), or open it again."""
+        self.locked = bool(locked)
+        self._bump()
+
+    async def remove(self, student_id: Any) -> None:
+        """Remove a student: their sockets close, their token opens nothing, a bot plays for them.
+
+        Their moves so far stay in the records (marked as theirs); from now on a
+        stand-in bot plays their seat at once, and no later round seats them.
+        """
+        student = self.students.get(student_id) if isinstance(student_id, int) else None
+        if student is None or student.removed:
+            raise RulesError(f"no student {student_id!r} in this class: give a student's id")
+        student.removed = True
+        self.by_token.pop(student.token_hash, None)
+        await self.writer.call(self.store.remove_student, student.id)
+        text = protocol.message(
+            "error", code="removed", message="the teacher has removed you from this class"
+        )
+        for connection in list(student.connections):
+            connection.send(text)
+            connection.close(4401, "removed by the teacher", flush=True)
+        student.connections.clear()
+        student.away_since = self.clock() - self.config.drop_timeout  # a stand-in plays now
+        student.waiting_since = None
+        if student.table is not None and student.table.ended is None:
+            self._schedule(student.table)
+            self._broadcast_seats(student.table)
+        self._bump()
+
     async def end_round(self, finish: str = "bots") -> None:
         """End the round now: bots finish the open games (``"bots"``), or they stop (``"stop"``)."""
         if finish not in ("bots", "stop"):
@@ -851,8 +973,12 @@ class ClassRoom:
 
     # ---------------------------------------------------------------- what the teacher sees
 
-    def status(self) -> dict[str, Any]:
-        """Who has joined, the tables and how far each has got (plain JSON data)."""
+    def status(self, handled_after: int | None = None) -> dict[str, Any]:
+        """Who has joined, the tables and how far each has got (plain JSON data).
+
+        ``handling_ms`` covers the last 2,000 moves, or only those after the
+        ``handled_after``-th (a benchmark's window: ``handled`` at its start).
+        """
         now = self.clock()
         students = []
         for s in sorted(self.students.values(), key=lambda s: s.number):
@@ -862,6 +988,7 @@ class ClassRoom:
                     "number": s.number,
                     "name": s.name,
                     "connected": s.connected,
+                    "removed": s.removed,
                     "away_seconds": None if s.away_since is None else round(now - s.away_since, 1),
                     "table": None
                     if s.table is None or s.table.round != self.round
@@ -902,6 +1029,7 @@ class ClassRoom:
             "room": self.room,
             "game": self.config.game,
             "state": self.state,
+            "locked": self.locked,
             "round": self.round,
             "rounds": self.config.rounds,
             "seats": self.seats,
@@ -910,8 +1038,15 @@ class ClassRoom:
             "tables": tables,
             "lobby_tables": lobby,
             "tables_done": sum(1 for t in self.tables.values() if t.ended is not None),
-            "handling_ms": _quantiles_ms(self.handling),
+            "handling_ms": _quantiles_ms(self._handling_after(handled_after)),
+            "handled": self.handled,
         }
+
+    def _handling_after(self, handled_after: int | None) -> deque[float]:
+        if handled_after is None:
+            return self.handling
+        newer = max(0, min(len(self.handling), self.handled - max(0, handled_after)))
+        return deque(list(self.handling)[len(self.handling) - newer :])
 
     async def close(self) -> None:
         """Cancel every timer (the server is stopping)."""
@@ -935,6 +1070,10 @@ def _quantiles_ms(seconds: deque[float]) -> dict[str, float | int | None]:
         return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
     return {"moves": len(ordered), "p50": at(0.5), "p99": at(0.99)}
+
+
+#: How a removed student's token hash is stored: no SHA-256 in hex begins with it.
+REMOVED = "x"
 
 
 def new_teacher_token() -> str:

@@ -9,7 +9,8 @@ Routes (docs/live.md gives every message):
 ``WS /ws``                     a student's socket: ``hello`` with the token, then ``act``
 ``GET /api/health``            ``{"ok": true}``
 ``GET /api/teacher/status``    who joined, tables, progress (``?after=V&wait=S``: wait for a change)
-``POST /api/teacher/<verb>``   ``start``, ``pause``, ``resume``, ``end_round``, ``end``
+``POST /api/teacher/<verb>``   ``start``, ``pause``, ``resume``, ``end_round``, ``end``,
+                               ``lock``, ``unlock``, ``remove`` (``{"student": id}``)
 ``GET /api/teacher/records``   every game as a record (JSON list)
 =============================  ===============================================================
 
@@ -63,15 +64,25 @@ PAGE = Path(__file__).with_name("page")
 class Limits:
     """What one client may do (see the module docstring)."""
 
-    rate: float = 8.0  # messages per second per socket, on average
+    rate: float = 8.0  # messages per second per student (all their sockets), on average
     burst: float = 40.0
-    max_errors: int = 20  # refused messages before the socket is closed
+    max_errors: int = 20  # refused messages (in a burst) before the student's socket is closed
+    error_rate: float = 0.5  # refused messages forgiven per second
+    sockets_per_student: int = 2  # a newer socket closes the student's oldest one
     hello_seconds: float = 15.0
     join_rate: float = 20.0  # joins per second per address (a class shares one address)
     join_burst: float = 400.0
+    #: Students that may join from one address (None: no cap). A school whose
+    #: students all reach the server through one NAT address raises it.
+    students_per_address: int | None = 8
     queue: int = 256  # messages waiting to be sent to one socket before it is closed
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+    #: Slowloris (prohis_nb/live/guard.py): seconds to send a request's headers, and HTTP
+    #: connections open at once per address (None: no cap; loopback exempt: a local proxy).
+    header_seconds: float = 10.0
+    connections_per_address: int | None = 64
+    loopback_exempt: bool = True
 
 
 class Bucket:
@@ -92,6 +103,19 @@ class Bucket:
         return False
 
 
+class StudentLimits:
+    """What one student may still send: one message bucket and one refusal bucket.
+
+    Kept on the student (``Student.limits``), so every socket of theirs, and
+    every reconnect, draws from the same buckets: a second socket or a new
+    one buys no more messages and wipes no refusal.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.messages = Bucket(limits.rate, limits.burst)
+        self.refusals = Bucket(limits.error_rate, limits.max_errors)
+
+
 class SocketConnection:
     """A student's websocket as the class sees it: messages queued, sent in order by one task."""
 
@@ -109,8 +133,12 @@ class SocketConnection:
         except asyncio.QueueFull:  # a reader that cannot keep up: it reconnects and catches up
             self.close(1008, "too slow")
 
-    def close(self, code: int = 1000, reason: str = "") -> None:
+    def close(self, code: int = 1000, reason: str = "", flush: bool = False) -> None:
+        """Close the socket now, or (``flush``) once what is queued has been sent."""
         if self.closed:
+            return
+        if flush:
+            asyncio.get_running_loop().create_task(self.finish(code, reason))
             return
         self.closed = True
         self.task.cancel()
@@ -165,6 +193,7 @@ class ClassService:
         self.writer: Writer | InlineWriter | None = None
         self.room: ClassRoom | None = None
         self.joins: dict[str, Bucket] = {}
+        self.joined_from: dict[str, int] = {}  # students joined, per address
         #: The teacher token made at startup when none was given (shown once, then forgotten).
         self.new_teacher_token: str | None = None
         #: Why the class could not be opened (a class served by another process...).
@@ -275,7 +304,9 @@ def build_app(service: ClassService) -> Starlette:
         return Response(text, media_type="text/css")
 
     async def health(_request: Request) -> Response:
-        return JSONResponse({"ok": True, "room": room().room, "state": room().state})
+        # Only that the server is up: the room code is the key to join, and the
+        # health route answers anyone who can reach the port (a proxy's checks too).
+        return JSONResponse({"ok": True})
 
     async def join(request: Request) -> Response:
         bucket = service.joins.setdefault(
@@ -303,10 +334,19 @@ def build_app(service: ClassService) -> Starlette:
             name = protocol.clean_name(data.get("name"))
         except protocol.ProtocolError as error:
             return _error(400, error.code, str(error))
+        address = _client(request)
+        cap = service.limits.students_per_address
+        if cap is not None and service.joined_from.get(address, 0) >= cap:
+            return _error(
+                429,
+                "too_many",
+                f"{cap} students have joined from this address already: ask your teacher",
+            )
         try:
             student, token = await room().join(name)
         except ProhisNbError as error:
             return _error(409, "refused", str(error))
+        service.joined_from[address] = service.joined_from.get(address, 0) + 1
         return JSONResponse({"token": token, "name": student.name, "room": room().room})
 
     async def teacher_status(request: Request) -> Response:
@@ -315,11 +355,17 @@ def build_app(service: ClassService) -> Starlette:
         try:
             after = int(request.query_params.get("after", "-1"))
             wait = min(60.0, max(0.0, float(request.query_params.get("wait", "0"))))
+            handled = request.query_params.get("handled_after")
+            handled_after = None if handled is None else int(handled)
         except ValueError:
-            return _error(400, "bad_query", "after is a whole number, wait a number of seconds")
+            return _error(
+                400,
+                "bad_query",
+                "after and handled_after are whole numbers, wait a number of seconds",
+            )
         if wait:
             await room().wait_changed(after, wait)
-        return JSONResponse(room().status())
+        return JSONResponse(room().status(handled_after))
 
     async def teacher_command(request: Request) -> Response:
         if not service.is_teacher(request):
@@ -344,9 +390,17 @@ def build_app(service: ClassService) -> Starlette:
                 await the_room.end_round(data.get("finish", "bots"))
             elif verb == "end":
                 await the_room.end()
+            elif verb == "lock":
+                await the_room.lock(True)
+            elif verb == "unlock":
+                await the_room.lock(False)
+            elif verb == "remove":
+                await the_room.remove(data.get("student"))
             else:
                 return _error(
-                    404, "unknown", "the commands are start, pause, resume, end_round, end"
+                    404,
+                    "unknown",
+                    "the commands are start, pause, resume, end_round, end, lock, unlock, remove",
                 )
         except ProhisNbError as error:
             return _error(409, "refused", str(error))
@@ -368,8 +422,7 @@ def build_app(service: ClassService) -> Starlette:
         limits = service.limits
         connection = SocketConnection(websocket, limits.queue)
         student: Student | None = None
-        bucket = Bucket(limits.rate, limits.burst)
-        errors = 0
+        allowance: StudentLimits | None = None
 
         def refuse(code: str, text: str) -> None:
             connection.send(protocol.message("error", code=code, message=text))
@@ -401,29 +454,37 @@ def build_app(service: ClassService) -> Starlette:
                 )
                 await connection.finish(4401, "unknown token")
                 return
-            room().attach(student, connection)
+            if student.limits is None:
+                student.limits = StudentLimits(limits)
+            allowance = student.limits
+            if not allowance.messages.allow():  # opening a socket is a message too
+                refuse("too_many", "too many messages: slow down")
+                await connection.finish(1008, "too many messages")
+                return
+            room().attach(student, connection, limits.sockets_per_student)
             while True:
                 event = await websocket.receive()
                 if event["type"] == "websocket.disconnect":
                     return
-                if not bucket.allow():
-                    errors += 1
+                refused = False
+                if not allowance.messages.allow():
+                    refused = True
                     refuse("too_many", "too many messages: slow down")
                 else:
                     try:
                         data = protocol.parse_client(event.get("text") or event.get("bytes") or "")
                     except protocol.ProtocolError as error:
-                        errors += 1
+                        refused = True
                         refuse(error.code, str(error))
                     else:
                         if data["type"] == "act":
-                            await room().act(student, data)
+                            refused = await room().act(student, data, connection) is not None
                         elif data["type"] == "ping":
                             connection.send(protocol.message("pong"))
                         else:
-                            errors += 1
+                            refused = True
                             refuse("bad_message", "you have said hello already")
-                if errors > limits.max_errors:
+                if refused and not allowance.refusals.allow():
                     await connection.finish(1008, "too many refused messages")
                     return
         except WebSocketDisconnect:
@@ -552,10 +613,16 @@ def uvicorn_server(
     host, port = sock.getsockname()[:2]
     # uvicorn's sans-I/O websockets protocol where it has it (the older one is deprecated)
     sansio = find_spec("uvicorn.protocols.websockets.websockets_sansio_impl") is not None
+    from prohis_nb.live.guard import guarded_http
+
+    raise_open_files()
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
+        http=guarded_http(
+            limits.header_seconds, limits.connections_per_address, limits.loopback_exempt
+        ),
         ws="websockets-sansio" if sansio else "websockets",
         ws_max_size=protocol.MAX_CLIENT_MESSAGE * 4,
         ws_ping_interval=limits.ping_interval,
@@ -576,6 +643,57 @@ def uvicorn_server(
     config.load()  # sets uvicorn's loggers up now, so that the filter below stays on them
     hide_frames_from_logs()
     return server
+
+
+def lan_address() -> str | None:
+    """This machine's address as phones on its network see it, or ``None`` if it has none.
+
+    The address of the interface that would carry traffic out (a UDP socket
+    "connected" to an outside address: no packet is sent), else the host
+    name's address. Loopback is never an answer: ``/etc/hosts`` maps the host
+    name to ``127.0.1.1`` on Debian and Ubuntu, which would send every phone
+    to itself.
+    """
+    import ipaddress
+
+    def usable(address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
+
+    for probe in ("8.8.8.8", "10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 9))
+                address = sock.getsockname()[0]
+        except OSError:
+            continue
+        if usable(address):
+            return str(address)
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return address if usable(address) else None
+
+
+def raise_open_files(most: int = 65536) -> None:
+    """Raise this process's soft limit of open files to its hard limit (at most ``most``).
+
+    Every student holds a socket open; the usual soft limit (1024) would leave
+    a lecture hall's worth of phones, or a flood, unable to connect.
+    """
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = most if hard == resource.RLIM_INFINITY else min(hard, most)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def database_url(db: str | os.PathLike[str] | None) -> str:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import socket
 import threading
 import time
 import urllib.error
@@ -132,6 +131,14 @@ class ClassSession:
     def end(self) -> dict[str, Any]:
         """End the class (open games stop where they are)."""
         return self._request("POST", "/api/teacher/end", {})
+
+    def lock(self, locked: bool = True) -> dict[str, Any]:
+        """Close the class to new students (``locked=False``: open it again)."""
+        return self._request("POST", "/api/teacher/" + ("lock" if locked else "unlock"), {})
+
+    def remove(self, student: int) -> dict[str, Any]:
+        """Remove a student (their ``id`` in :meth:`students`): a bot plays their seat."""
+        return self._request("POST", "/api/teacher/remove", {"student": int(student)})
 
     # ---------------------------------------------------------------- the class's data
 
@@ -265,11 +272,16 @@ class LocalServer:
 
 
 def _lan_address() -> str:
-    """This machine's address as other machines on its network see it (a best guess)."""
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
+    """This machine's address on its network (:func:`prohis_nb.live.server.lan_address`)."""
+    from prohis_nb.live.server import lan_address
+
+    address = lan_address()
+    if address is None:
+        raise ClassError(
+            "this machine has no network address other phones could reach: connect it to the "
+            "class's Wi-Fi, or give public_url= (the address students open)"
+        )
+    return address
 
 
 def start_class(
@@ -308,21 +320,44 @@ def start_class(
 
     config = default_config(game, rounds=rounds, **settings)
     token = new_teacher_token()
+    url = database_url(db)
+    remembered = _last_port(url) if resume and port == 0 else None
     service = ClassService(
-        database_url(db),
+        url,
         config,
         token,
         limits=limits or Limits(),
         resume=resume,
         sqlite_sync=sqlite_sync,
     )
-    server = LocalServer(service, host, port, service.limits, log_level)
+    try:  # a resumed class comes back on its port: students' pages reconnect there
+        server = LocalServer(service, host, remembered or port, service.limits, log_level)
+    except OSError:
+        if remembered is None:
+            raise
+        server = LocalServer(service, host, 0, service.limits, log_level)  # taken: a new one
+    if service.store is not None and service.room is not None:
+        service.store.set_port(service.room.session_id, server.port)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{server.port}"
     if public_url is None and host in ("0.0.0.0", ""):
         public_url = f"http://{_lan_address()}:{server.port}"
     session = ClassSession(local, token, join_url=public_url)
     session._server = server
     return session
+
+
+def _last_port(url: str) -> int | None:
+    """The port the open class of database ``url`` was last served on (None: none)."""
+    from prohis_nb.live.store import Store
+
+    try:
+        store = Store(url)
+    except Exception:  # the server's own start says what is wrong with the database
+        return None
+    try:
+        return store.last_port()
+    finally:
+        store.close()
 
 
 def connect(url: str, token: str, *, join_url: str | None = None) -> ClassSession:

@@ -17,7 +17,8 @@ PostgreSQL through a URL):
                 be written once only; ``actor`` says who took it (``student``,
                 ``bot`` for a seat a bot fills, ``standin`` for a bot playing
                 for an absent or idle student, ``finish`` for a bot ending a
-                round the teacher closed)
+                round the teacher closed, ``random`` for a uniformly random
+                legal move made when the bot failed)
 ==============  ===================================================================
 
 Only ``sessions`` rows are ever updated (state, round); a table's seats and
@@ -38,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import queue
 import threading
 import time
@@ -128,11 +130,19 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+#: The port each class was last served on (``start_class(resume=True)`` comes back there).
+ports = Table(
+    "live_ports",
+    metadata,
+    Column("session_id", Integer, ForeignKey("live_sessions.id"), primary_key=True),
+    Column("port", Integer, nullable=False),
+)
+
 Index("live_tables_by_session", tables.c.session_id, tables.c.round)
 Index("live_students_by_session", students.c.session_id)
 
 #: Who took an action (the ``actor`` column).
-ACTORS = ("student", "bot", "standin", "finish")
+ACTORS = ("student", "bot", "standin", "finish", "random")
 
 
 #: The first key of the advisory locks that claim a class (:meth:`Store.claim`): "PRHS".
@@ -175,6 +185,24 @@ def make_engine(url: str, sqlite_sync: str = "normal") -> Engine:
     return engine
 
 
+def _create_private(url: str) -> None:
+    """Create a new SQLite file readable by its owner only (0600).
+
+    The database holds the class's secret seed and every table's deal: anyone
+    who can read it can replay every table and see every hidden card. SQLite
+    gives its ``-wal`` and ``-shm`` files the database file's permissions.
+    A file that exists already is left as it is.
+    """
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or url[len(prefix) :] in ("", ":memory:"):
+        return
+    path = Path(url[len(prefix) :].split("?", 1)[0])
+    if path.exists():
+        return
+    with contextlib.suppress(OSError):  # no such folder: SQLite itself says so, in its words
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 @dataclass(frozen=True)
 class ActionRow:
     """One line of a table's log."""
@@ -201,6 +229,7 @@ class Store:
 
     def __init__(self, url: str, sqlite_sync: str = "normal") -> None:
         self.url = url
+        _create_private(url)
         self.engine = make_engine(url, sqlite_sync)
         metadata.create_all(self.engine)
         self._claim: Any = None  # the connection holding this process's claims (PostgreSQL)
@@ -292,6 +321,23 @@ class Store:
         data["config"] = json.loads(data["config"])
         return data
 
+    def set_port(self, session_id: int, port: int) -> None:
+        """Remember the port class ``session_id`` is served on now."""
+        with self.engine.begin() as db:
+            db.execute(ports.delete().where(ports.c.session_id == session_id))
+            db.execute(insert(ports).values(session_id=session_id, port=int(port)))
+
+    def last_port(self) -> int | None:
+        """The port the newest class not ended was last served on, if any."""
+        open_rows = self.session_rows(open_only=True)
+        if not open_rows:
+            return None
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(ports.c.port).where(ports.c.session_id == open_rows[-1]["id"])
+            ).first()
+        return None if row is None else int(row.port)
+
     # ------------------------------------------------------------ students
 
     def add_student(self, session_id: int, number: int, name: str, token_hash: str) -> int:
@@ -306,6 +352,19 @@ class Store:
                 )
             )
             return int(result.inserted_primary_key[0])  # type: ignore[index]
+
+    def remove_student(self, student_id: int) -> None:
+        """Make a student's token open nothing (its hash becomes ``x...``, which no token has)."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                select(students.c.token_hash).where(students.c.id == student_id)
+            ).first()
+            if row is not None and not row.token_hash.startswith("x"):
+                db.execute(
+                    update(students)
+                    .where(students.c.id == student_id)
+                    .values(token_hash="x" + row.token_hash[1:])
+                )
 
     def student_rows(self, session_id: int) -> list[dict[str, Any]]:
         with self.engine.connect() as db:

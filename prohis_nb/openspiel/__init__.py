@@ -32,9 +32,9 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         "(the open_spiel wheel)"
     ) from error
 
-from prohis_nb.core.registry import specs  # noqa: E402
-from prohis_nb.openspiel.prohis_game import ProhisOpenSpielGame  # noqa: E402
-from prohis_nb.openspiel.smuggle_game import SmuggleOpenSpielGame  # noqa: E402
+from prohis_nb.core.registry import specs
+from prohis_nb.openspiel.prohis_game import ProhisOpenSpielGame
+from prohis_nb.openspiel.smuggle_game import SmuggleOpenSpielGame
 
 
 def _register_every_game() -> None:

@@ -138,7 +138,7 @@ class ConvoyOpenSpielGame(pyspiel.Game):
         needs = [max((b.count(k) for b in self.menu), default=0) for k in KINDS]
         return self.size + self.illegal + sum(needs)
 
-    def table(self, dirty: bool):
+    def table(self, dirty: bool) -> Any:
         """The engine game of one hand, before the convoy: seat 0 smuggles, seat 1 controls."""
         needs: dict[str, int] = dict.fromkeys(KINDS, 0)
         for bribe in self.menu:

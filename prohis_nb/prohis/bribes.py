@@ -48,6 +48,7 @@ from prohis_nb.prohis.cards import KIND_INDEX, KINDS
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 
@@ -142,12 +143,12 @@ class Bribes(ActionFamily):
                 pass
         return ActionFamily.__getitem__(self, index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         if self._listed is not None:
             return iter(self._listed)
         return self._iterate()
 
-    def _iterate(self):
+    def _iterate(self) -> Iterator[Action]:
         # The nested loop itself (faster than decoding each index): same order.
         excluded = set(self._excluded_counts)
         seat = self.seat

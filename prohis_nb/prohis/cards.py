@@ -19,6 +19,10 @@ from enum import StrEnum
 from functools import lru_cache
 from operator import mul
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 
 class Card(StrEnum):
     """A kind of Prohis card. ``Card.LEGAL == "legal"`` is true, so either may be used."""
@@ -111,7 +115,7 @@ def counts_to_cards(counts: list[int] | tuple[int, ...]) -> list[str]:
     return list(cards_tuple(tuple(counts)))
 
 
-def cards_to_counts(cards) -> list[int]:
+def cards_to_counts(cards: Iterable[str]) -> list[int]:
     """Count a sequence of kinds into a count vector (raises ``KeyError`` on an unknown kind)."""
     counts = [0, 0, 0, 0, 0]
     for card in cards:
@@ -119,12 +123,12 @@ def cards_to_counts(cards) -> list[int]:
     return counts
 
 
-def hand_value(counts) -> int:
+def hand_value(counts: Iterable[int]) -> int:
     """End-of-game value of cards held in hand."""
     # (``map(mul, ...)`` runs no Python frame per kind: a view asks at every decision.)
     return sum(map(mul, counts, HAND_VALUES))
 
 
-def warehouse_value(counts) -> int:
+def warehouse_value(counts: Iterable[int]) -> int:
     """End-of-game value of cards stored in a warehouse."""
     return sum(map(mul, counts, WAREHOUSE_VALUES))

@@ -8,6 +8,8 @@ is therefore safe to show on that seat's screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prohis_nb.core.game import Event
 from prohis_nb.text import money
 
@@ -30,7 +32,12 @@ def _a(kind: str) -> str:
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
-def _cards(cards) -> str:
+def _a_card(kind: str) -> str:
+    """A card as a noun: "an illegal card", "a legal card", "a captain" (never "an illegal")."""
+    return _a(kind) + (" card" if kind in ("legal", "illegal") else "")
+
+
+def _cards(cards: Iterable[str]) -> str:
     return ", ".join(cards)
 
 
@@ -48,13 +55,13 @@ def describe(event: Event, observer: int | None) -> str:
     if kind == "start":
         return f"{who} {'play' if actor == observer else 'plays'} first."
     if kind == "take_row":
-        line = f"{who} took {_a(data['card'])} from row slot {data['slot']}"
+        line = f"{who} took {_a_card(data['card'])} from row slot {data['slot']}"
         if data["refill"] is None:
             return line + "; the pile is empty, so the slot stays empty."
-        return line + f"; {_a(data['refill'])} was turned up in its place."
+        return line + f"; {_a_card(data['refill'])} was turned up in its place."
     if kind == "take_pile":
         if sees_all:
-            return f"{who} drew {_a(data['card'])} from the pile."
+            return f"{who} drew {_a_card(data['card'])} from the pile."
         return f"{who} drew a card from the pile."
     if kind == "stop":
         return f"{who} stopped after one card."
@@ -131,7 +138,7 @@ def describe(event: Event, observer: int | None) -> str:
     if kind == "turn":
         return (
             f"{who} turned over the {ORDINALS[data['position']]} card of the convoy: "
-            f"{_a(data['card'])}."
+            f"{_a_card(data['card'])}."
         )
     if kind == "confiscate":
         smuggler = data["smuggler"]

@@ -136,7 +136,7 @@ class ProhisRules:
             shown.append(f"deck={dict(self.deck)!r}")
         return f"ProhisRules({', '.join(shown)})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (ProhisRules, self._fields())
 
     def replace(self, **changes: Any) -> ProhisRules:

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prohis_nb.core.game import Event
+from prohis_nb.text import money as dollars
 
 if TYPE_CHECKING:
     from prohis_nb.smuggle.state import SearchShown
@@ -118,8 +119,13 @@ def _round_end(who: str, sees: bool, data: tuple[int, int]) -> str:
 
 def _end(who: str, sees: bool, data: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
     money, winners = data
-    money_text = ", ".join(f"seat {s}: ${m}" for s, m in enumerate(money))
-    return f"The game ends. {money_text}. Winner(s): {list(winners)}."
+    amounts = "; ".join(f"seat {s}: {dollars(m)}" for s, m in enumerate(money))
+    if len(winners) == 1:
+        won = f"Winner: seat {winners[0]}."
+    else:
+        seats = ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}"
+        won = f"Winners (a shared win): seats {seats}."
+    return f"The game ends. {amounts[0].upper()}{amounts[1:]}. {won}"
 
 
 _PHRASES: dict[str, Callable[[str, bool, Any], str]] = {

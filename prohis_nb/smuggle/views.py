@@ -197,7 +197,7 @@ def seat_view(
 _ORDER = {kind: i for i, kind in enumerate(PACK_COUNTS)}
 
 
-def _cards(counts) -> tuple[str, ...]:
+def _cards(counts: Any) -> tuple[str, ...]:
     """Counted cards as a tuple, kinds in the pack's order (counts below 1 count for nothing)."""
     if not counts:  # most seats know nothing of the hand: no loop (speed)
         return ()

@@ -218,10 +218,16 @@ def beliefs_html(beliefs: tuple[Belief, ...] | list[Belief], game: str) -> str:
 
 def _choice_row(choice: Choice) -> str:
     mark = "★ Best" if choice.best else ""
+    marked = choice.best
+    act = getattr(choice.action, "act", "")
+    if not choice.best and choice.details.get("best_in_group") and act in ("take", "convoy"):
+        # a turn not ranked as a whole: the best draw and the best convoy
+        mark = f"★ Best {'draw' if act == 'take' else act}"
+        marked = True
     details = _details_text(choice.details)
     details_html = f"<td class='pnb-muted'>{esc(details)}</td>" if details else "<td></td>"
     return (
-        f"<tr class='{'pnb-best' if choice.best else ''}'>"
+        f"<tr class='{'pnb-best' if marked else ''}'>"
         f"<th scope='row'>{esc(choice.label)}</th>"
         f"<td class='pnb-ev'>{esc(money(choice.value, sign=True))}</td>"
         f"<td class='pnb-mark'>{esc(mark)}</td>{details_html}</tr>"
@@ -346,7 +352,7 @@ class Coach(widgets.VBox):
             if note:
                 self.message.value = message_html(note)
             advice = advise(view)
-        except Exception as error:  # noqa: BLE001 - a coach never breaks the widget around it
+        except Exception as error:  # a coach never breaks the widget around it
             self.clear()
             self.message.value = message_html(f"The coach cannot advise here: {error}")
             return False
@@ -418,7 +424,7 @@ class CoachToggle(widgets.VBox):
             return
         try:
             judged = verdict() if verdict is not None else None
-        except Exception as error:  # noqa: BLE001 - a failed verdict must not hide the advice
+        except Exception as error:  # a failed verdict must not hide the advice
             self.coach.show(view)
             self.coach.message.value = message_html(f"No verdict on the move: {error}")
             return

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
 from prohis_nb.presenting import font_size
 
@@ -186,15 +187,17 @@ class Chart:
         self.items.append(f'<polyline points="{path}" fill="none" {stroke}/>')
         self._keep(label, points, f'<line x1="0" y1="0" x2="28" y2="0" {stroke}/>')
 
-    def hline(self, y: float, **style) -> None:
+    def hline(self, y: float, **style: Any) -> None:
         """A horizontal line across the whole plot at ``y``."""
         self.line(self.x, [y, y], **style)
 
-    def vline(self, x: float, **style) -> None:
+    def vline(self, x: float, **style: Any) -> None:
         """A vertical line across the whole plot at ``x``."""
         self.line([x, x], self.y, **style)
 
-    def span(self, x0: float, x1: float, *, color: str, opacity: float, label: str | None = None):
+    def span(
+        self, x0: float, x1: float, *, color: str, opacity: float, label: str | None = None
+    ) -> None:
         """A shaded band from ``x0`` to ``x1``, the plot's full height."""
         left, right = sorted((self.px(x0), self.px(x1)))
         top, bottom = self.py(self.y[1]), self.py(self.y[0])
@@ -244,7 +247,15 @@ class Chart:
         sample = self._marker(14, 0, marker, min(size, 14), color, filled, opacity)
         self._keep(label, [(float(x), float(y))], sample)
 
-    def marks(self, xs, ys, *, label: str | None = None, sizes=None, **style) -> None:
+    def marks(
+        self,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        *,
+        label: str | None = None,
+        sizes: Sequence[float] | None = None,
+        **style: Any,
+    ) -> None:
         """Several marks under one legend entry (``sizes``: one size per mark)."""
         sizes = sizes or [style.pop("size", 10)] * len(xs)
         style.pop("size", None)
@@ -256,7 +267,9 @@ class Chart:
         sample = self._marker(14, 0, size=10, **self._mstyle(style))
         self._keep(label, points, sample)
 
-    def note(self, x: float, y: float, text: str, *, color: str = "#000", dx=8, dy=-8) -> None:
+    def note(
+        self, x: float, y: float, text: str, *, color: str = "#000", dx: float = 8, dy: float = -8
+    ) -> None:
         """Words beside the point (x, y), ``dx``/``dy`` pixels away (up is negative).
 
         Placed when the SVG is written (:meth:`_place_note`): inside the plot,

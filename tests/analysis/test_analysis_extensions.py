@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from test_analysis_math import CASES  # every convoy of 1-4 cards, every rank
+from helpers.convoys import CASES  # every convoy of 1-4 cards, every rank
 
 from prohis_nb.analysis.equilibrium import (
     ConvoyGame,

@@ -10,6 +10,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 import pytest
+from helpers.convoys import CASES
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.analysis import (
@@ -33,14 +34,6 @@ from prohis_nb.analysis.equilibrium import (
     solve_convoy_game,
 )
 from prohis_nb.prohis.cards import KINDS
-
-CASES = [
-    (n, k, c, r)
-    for n in range(1, 5)
-    for k in range(n + 1)
-    for c in range(n - k + 1)
-    for r in (1, 2, 3)
-]
 
 
 @pytest.mark.parametrize(("n", "k", "c", "r"), CASES)

@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
-import test_beliefs_brute_force as brute
-from lessonkernel import notebook_client  # tests/notebooks, on pytest's pythonpath
+from helpers import beliefs_brute_force as brute
+from helpers.lessonkernel import notebook_client  # tests/notebooks, on pytest's pythonpath
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")

@@ -4,10 +4,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import pytest  # noqa: E402
+import pytest
 
-from prohis_nb import plots  # noqa: E402
-from prohis_nb.analysis import catch_probability, controller_values, convoy_belief  # noqa: E402
+from prohis_nb import plots
+from prohis_nb.analysis import catch_probability, controller_values, convoy_belief
 
 UNSEEN = {"legal": 30, "illegal": 15, "lieutenant": 4}
 

@@ -22,9 +22,9 @@ import pytest
 
 pytest.importorskip("scipy")
 
-from prohis_nb.analysis.convoy_game import ConvoyGame  # noqa: E402
-from prohis_nb.analysis.equilibrium_sets import equilibrium_set  # noqa: E402
-from prohis_nb.analysis.qre import (  # noqa: E402
+from prohis_nb.analysis.convoy_game import ConvoyGame
+from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+from prohis_nb.analysis.qre import (
     FACING_BRIBE,
     FACING_NONE,
     QREFit,

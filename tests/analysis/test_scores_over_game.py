@@ -10,20 +10,20 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
 
-from prohis_nb import (  # noqa: E402
+from prohis_nb import (
     ProhisGame,
     ProhisRules,
     RecordError,
-    plots,  # noqa: E402
+    plots,
 )
-from prohis_nb.analysis import score_history  # noqa: E402
-from prohis_nb.cli import random_game  # noqa: E402
-from prohis_nb.smuggle.game import SmuggleGame  # noqa: E402
-from prohis_nb.smuggle.rules import SmuggleRules  # noqa: E402
-from prohis_nb.text import money  # noqa: E402
+from prohis_nb.analysis import score_history
+from prohis_nb.cli import random_game
+from prohis_nb.smuggle.game import SmuggleGame
+from prohis_nb.smuggle.rules import SmuggleRules
+from prohis_nb.text import money
 
 WAREHOUSE = {"legal": 1000, "illegal": 4000, "lieutenant": 3000, "captain": 4000, "inspector": 5000}
 HAND = {"legal": 0, "illegal": -4000, "lieutenant": 1000, "captain": 2000, "inspector": 3000}

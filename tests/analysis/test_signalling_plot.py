@@ -3,12 +3,12 @@
 import pytest
 
 pytest.importorskip("matplotlib")
-import matplotlib  # noqa: E402
+import matplotlib
 
 matplotlib.use("Agg")
 
-from prohis_nb import plots  # noqa: E402
-from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium  # noqa: E402
+from prohis_nb import plots
+from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium
 
 
 def test_every_declaration_made_is_drawn_at_its_search_rate():

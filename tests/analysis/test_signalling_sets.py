@@ -41,11 +41,11 @@ import pytest
 
 pytest.importorskip("scipy")
 
-from scipy.optimize import linprog  # noqa: E402
-from scipy.sparse import coo_matrix, csr_matrix, hstack, identity, vstack  # noqa: E402
+from scipy.optimize import linprog
+from scipy.sparse import coo_matrix, csr_matrix, hstack, identity, vstack
 
-from prohis_nb.analysis import signalling  # noqa: E402
-from prohis_nb.analysis.signalling_sets import (  # noqa: E402
+from prohis_nb.analysis import signalling
+from prohis_nb.analysis.signalling_sets import (
     DeclarerSet,
     declaration_kinds,
     declarer_set,

@@ -16,8 +16,8 @@ import pytest
 
 pytest.importorskip("scipy")
 
-from prohis_nb.analysis import signalling  # noqa: E402
-from prohis_nb.smuggle.board import Board  # noqa: E402
+from prohis_nb.analysis import signalling
+from prohis_nb.smuggle.board import Board
 
 
 @pytest.fixture(scope="module")

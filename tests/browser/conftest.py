@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from browserhelpers import ARTIFACTS, CHROMIUM, LabServer, launch_chromium
+from helpers.browser import ARTIFACTS, CHROMIUM, LabServer, launch_chromium
 
 
 @pytest.fixture(scope="module")

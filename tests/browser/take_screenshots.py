@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import nbformat
-from browserhelpers import REPO, LabServer, launch_chromium, run_all_cells
+from helpers.browser import REPO, LabServer, launch_chromium, run_all_cells
 from nbformat.v4 import new_code_cell, new_notebook
 
 SETUP = """

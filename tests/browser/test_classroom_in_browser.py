@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browserhelpers import ARTIFACTS, NOTEBOOKS, run_all_cells
+from helpers.browser import ARTIFACTS, NOTEBOOKS, run_all_cells
 from playwright.sync_api import expect
 
 from prohis_nb.classroom import load_class

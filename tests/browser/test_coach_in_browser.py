@@ -15,7 +15,7 @@ import re
 import time
 
 import pytest
-from browserhelpers import ARTIFACTS, run_all_cells
+from helpers.browser import ARTIFACTS, run_all_cells
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

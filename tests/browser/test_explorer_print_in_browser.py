@@ -1,7 +1,7 @@
 """The explorers in Chromium, in normal and in large print, at ordinary and extreme settings.
 
 What Chromium lays out is measured as the large-print test measures the
-table (:mod:`pagechecks`): no slider label, button, readout or picker cut
+table (:mod:`helpers.pagechecks`): no slider label, button, readout or picker cut
 off ("Cards in the c…", "Downlo…"), no box scrolling sideways, and every
 word of each SVG chart inside the drawing and apart from the others (tick
 labels such as "$8,000$10,000$12,000", the y label on the ticks, a b* label
@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserhelpers import ARTIFACTS, run_all_cells
-from pagechecks import chart_words, clipped
+from helpers.browser import ARTIFACTS, run_all_cells
+from helpers.pagechecks import chart_words, clipped
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ import json
 import random
 
 import pytest
-from browserhelpers import LabServer, run_all_cells
+from helpers.browser import LabServer, run_all_cells
 from playwright.sync_api import expect
 
 from prohis_nb import ProhisRules
@@ -59,7 +59,7 @@ SOURCE = (
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """A JupyterLab that saves the widgets' state into the notebook (as a teacher may set it)."""
-    import browserhelpers
+    from helpers import browser as browserhelpers
 
     overrides = {
         **browserhelpers.SETTINGS_OVERRIDES,

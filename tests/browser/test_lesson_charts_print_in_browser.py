@@ -10,8 +10,8 @@ or on another word (a long row description at large print included).
 from __future__ import annotations
 
 import pytest
-from browserhelpers import ARTIFACTS, NOTEBOOKS
-from pagechecks import chart_words
+from helpers.browser import ARTIFACTS, NOTEBOOKS
+from helpers.pagechecks import chart_words
 
 from prohis_nb.presenting import large_print
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browserhelpers import ARTIFACTS, run_all_cells
+from helpers.browser import ARTIFACTS, run_all_cells
 from playwright.sync_api import expect
 
 from prohis_nb.bots import make_bot, play_game

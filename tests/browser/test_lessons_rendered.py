@@ -1,7 +1,7 @@
 """Every lesson as JupyterLab renders it in Chromium after Run All: what a teacher would see.
 
 Each lesson is opened in a private JupyterLab, run with Run All, and the page
-is measured once (:mod:`pagechecks`); the tests below read those facts:
+is measured once (:mod:`helpers.pagechecks`); the tests below read those facts:
 
 * no dollar amount typeset as maths: MathJax output only where a Markdown
   cell writes a formula on purpose (``$$ … $$``), none in any output;
@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserhelpers import ARTIFACTS, NOTEBOOKS, run_all_cells
-from pagechecks import axe_violations, chart_words, clipped, figures, unintended_maths
+from helpers.browser import ARTIFACTS, NOTEBOOKS, run_all_cells
+from helpers.pagechecks import axe_violations, chart_words, clipped, figures, unintended_maths
 
 pytestmark = pytest.mark.browser
 

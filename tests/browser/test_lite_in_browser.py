@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserhelpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
+from helpers.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
 from playwright.sync_api import expect
 
 import prohis_nb

@@ -44,8 +44,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from browserhelpers import ARTIFACTS, run_all_cells
-from pagechecks import axe_violations
+from helpers.browser import ARTIFACTS, run_all_cells
+from helpers.pagechecks import axe_violations
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

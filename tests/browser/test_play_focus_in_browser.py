@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserhelpers import run_all_cells
+from helpers.browser import run_all_cells
 
 pytestmark = pytest.mark.browser
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
-from prohis_coach_helpers import distinct_deals, inspection_expectation, play, split, table_game
+from helpers.prohis_coach import distinct_deals, inspection_expectation, play, split, table_game
 
 from prohis_nb.analysis.odds import catch_probability
 from prohis_nb.analysis.values import (
@@ -324,47 +325,124 @@ def test_beliefs_mix_the_cards_dealt_in_the_open_with_the_hidden_ones():
     assert beliefs["seat 1's hand"]["captain"] == Fraction(1, 3)  # 1 of its 3 cards, known
 
 
-def test_turn_values_equal_the_engine():
+def _public_b_star(card: str, size: int = 2) -> Fraction:
+    """The controller's b* for a convoy of ``size`` from seat 0's hand, as everyone reckons it.
+
+    Listed card by card: everyone knows seat 0 holds its captain and inspector (dealt in the
+    open) and 2 more of the 6 cards nobody saw but their holders (seat 1's and 2's goods, the
+    pile and seat 0's 2); every ordered choice of those 2 is alike, then every pair of its 4
+    cards, then every order of turning (as many as the rank).
+    """
+    unseen = Counter(TURN_RULES.deck_counts()) - Counter(TURN_ROW)
+    unseen -= Counter(["captain", "inspector"] * 3)
+    cards = list(unseen.elements())
+    rank = {"lieutenant": 1, "captain": 2, "inspector": 3}[card]
+    total, count = Fraction(0), 0
+    for a, b in permutations(range(len(cards)), 2):
+        hand = [cards[a], cards[b], "captain", "inspector"]
+        for picked in permutations(range(4), size):
+            convoy = [hand[i] for i in picked]
+            caught = False
+            for turned in convoy[:rank]:
+                if turned == "illegal":
+                    caught = True
+                    break
+                if turned != "legal":
+                    break
+            gain = sum(WAREHOUSE_VALUE[c] for c in convoy) + WAREHOUSE_VALUE[card]
+            total += gain - HAND_VALUE[card] if caught else -HAND_VALUE[card]
+            count += 1
+    return total / count
+
+
+def test_a_turn_values_each_card_by_what_it_can_become():
+    """The turn's model (docs/coach.md), worked out here from the engine and by listing."""
     games = _turn_games()
     view = _same_view([g for _w, g, _p in games])
     advice = advise(view)
-    by_action = {c.action: c for c in advice.choices}
-    for action, choice in by_action.items():
-        if action.act == "take":
+    # The inspector every opponent was dealt in the open inspects a 2-card convoy from seat
+    # 0's hand only if that beats the $2,000 of waiving; an inspector turns both cards.
+    b_star = {size: _public_b_star("inspector", size) for size in (2, 3, 4)}
+    q = Fraction(1) if b_star[2] > 2_000 else Fraction(0)
+    future = {"legal": Fraction(1_000), "illegal": (1 - q) * 4_000}
+    future.update({k: Fraction(HAND_VALUE[k]) for k in ("lieutenant", "captain", "inspector")})
+    for choice in advice.choices:
+        action = choice.action
+        if action.act == "take" and action.source == "row":
+            assert choice.details["exact_value"] == future[TURN_ROW[action.slot]], choice.label
+        elif action.act == "take":  # the pile's top card, over every hidden deal
+            value = _average(games, lambda g, p: future[p["pile"][0]])
+            assert choice.details["exact_value"] == value
+        elif action.act == "convoy":
+            cards = list(choice.details["cards"])
+            assert choice.details["break_even_bribe"] == b_star[len(cards)]
+            # what the engine does to seat 0's score now, the inspector inspecting or not,
+            # against keeping the same cards to ship later
+            branch = games[0][1].copy()
+            baseline = branch.scores()[0]
+            then = "inspect" if b_star[len(cards)] > 2_000 else "waive"
+            play(
+                branch,
+                {"act": "convoy", "cards": cards},
+                {"act": "control", "card": "inspector"},
+                {"act": "decline"},
+            )
+            if branch.decision.kind == "bribe":  # (a hand emptied by the convoy offers none)
+                play(branch, {"act": "no_bribe"})
+            play(branch, {"act": then})
+            now = inspection_expectation(branch, 0, baseline)
+            later = sum(future[c] - HAND_VALUE[c] for c in cards)
+            assert choice.details["exact_value"] == now - later, choice.label
+        else:
+            assert action.act == "pass" and choice.details["exact_value"] == 0
+    # The illegal good of the row is rankable: the best draw when the inspector would waive.
+    assert q == 0
+    draws = [c for c in advice.choices if c.action.act == "take"]
+    top = max(draws, key=lambda c: c.details["exact_value"])
+    assert top.label == "take the illegal from the row (slot 2)" and top.details["best_in_group"]
+    assert [c for c in advice.choices if c.details["best_in_group"]] == [
+        c
+        for c in advice.choices
+        if c.details["exact_value"]
+        == max(
+            d.details["exact_value"]
+            for d in advice.choices
+            if (d.action.act == "take") == (c.action.act == "take")
+            and (d.action.act == "convoy") == (c.action.act == "convoy")
+        )
+    ]
+    # Draws and convoys are not ranked against each other while a later turn remains.
+    assert not advice.best and "No move is marked best" in advice.why
+    worse = next(c for c in draws if c.details["card"] == "legal" if "card" in c.details)
+    verdict = judge(view, worse.action)
+    assert verdict.loss == pytest.approx(float(top.details["exact_value"] - 1_000))
 
-            def change(g, _p, action=action):
-                branch = g.copy()
-                before = branch.scores()[0]
-                branch.apply(action)
-                return branch.scores()[0] - before
 
-            assert choice.details["exact_value"] == _average(games, change), choice.label
-        elif action.act == "pass":
-            assert choice.details["exact_value"] == 0
-    # A convoy meets the strongest controller card seat 0 knows an opponent holds (an
-    # inspector, dealt in the open), which inspects it when its break-even bribe beats the
-    # $2,000 of waiving; its belief as seat 0 can estimate it: every card but the row and the
-    # captains and inspectors dealt in the open (seat 0 does not know the controller's goods).
-    convoy = next(c for c in advice.choices if c.details.get("cards") == ("legal", "illegal"))
-    assert convoy.details["controller_card"] == "inspector"
-    _w, game, _p = games[0]
-    pool = Counter(TURN_RULES.deck_counts()) - Counter(TURN_ROW)
-    pool -= Counter(["captain", "inspector"] * 3)
-    b_star = indifference_bribe(convoy_belief(dict(pool), 2), "inspector")
-    assert convoy.details["break_even_bribe"] == b_star
-    assert convoy.details["controller_inspects"] == (b_star > 2_000) is True
-    branch = game.copy()
-    baseline = branch.scores()[0]
-    play(
-        branch,
-        {"act": "convoy", "cards": ["illegal", "legal"]},
-        {"act": "control", "card": "inspector"},
-        {"act": "decline"},
-        {"act": "no_bribe"},
-        {"act": "inspect"},
+def test_on_the_last_turn_a_card_is_worth_its_hand_value_and_the_turn_is_ranked():
+    """A table dealt with an empty pile and a short row is in its final round: seat 0's turn is
+    its last, so a card drawn stays in hand (docs/rules.md, "The end of the game")."""
+    dealt = ["captain", "inspector"]
+    rules = ProhisRules(
+        players=3, deck={"legal": 5, "illegal": 3, "lieutenant": 2, "captain": 3, "inspector": 3}
     )
-    assert convoy.details["exact_value"] == inspection_expectation(branch, 0, baseline)
-    assert convoy.details["catch_chance"] == 1  # an inspector turns both cards
+    hands = [
+        ["illegal", "legal", *dealt],
+        ["legal", "lieutenant", "illegal", *dealt],
+        ["legal", "lieutenant", *dealt],
+    ]
+    row = ["legal", "legal", "illegal", None]
+    game = table_game(rules, hands, row, [], first=0, public_hands=[dealt] * 3)
+    view = game.view(0)
+    advice = advise(view)
+    assert view.final_round
+    for choice in advice.choices:
+        if choice.action.act == "take":
+            before = game.copy()
+            score = before.scores()[0]
+            before.apply(choice.action)
+            assert choice.details["exact_value"] == before.scores()[0] - score, choice.label
+    best = max(c.details["exact_value"] for c in advice.choices)
+    assert advice.best and all(c.best == (c.details["exact_value"] == best) for c in advice.choices)
 
 
 def test_after_a_rejected_bribe_offering_nothing_means_an_inspection():

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from statistics import fmean, stdev
 
-from prohis_coach_helpers import play, table_game
+from helpers.prohis_coach import play, table_game
 
 from prohis_nb.coach import advise
 from prohis_nb.prohis import ProhisRules

@@ -16,17 +16,10 @@ seeds (derandomized: the same examples on every run).
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "properties"))
-
-from knowledge_model import Trace  # noqa: E402
-from test_prop_noninterference import (  # noqa: E402
+from helpers.knowledge_model import Trace
+from helpers.twins import (
     SEEDED_VARIANTS,
     STACKED_VARIANTS,
     choose,
@@ -35,10 +28,12 @@ from test_prop_noninterference import (  # noqa: E402
     seeded_twin,
     stacked_table,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from prohis_nb import ProhisGame, ProhisRules  # noqa: E402
-from prohis_nb.coach import advise, judge, judge_record  # noqa: E402
-from prohis_nb.core.record import Record  # noqa: E402
+from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.coach import advise, judge, judge_record
+from prohis_nb.core.record import Record
 
 TWIN_SETTINGS = settings(
     max_examples=3,

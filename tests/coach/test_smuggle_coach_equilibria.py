@@ -21,22 +21,19 @@ another reverses the advice. Checked here without the coach's code:
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 pytest.importorskip("scipy")
 
-from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium  # noqa: E402
-from prohis_nb.analysis.signalling_sets import declarer_set  # noqa: E402
-from prohis_nb.coach.smuggle import TIE, advise  # noqa: E402
-from prohis_nb.smuggle.game import SmuggleGame  # noqa: E402
-from prohis_nb.smuggle.rules import SmuggleRules  # noqa: E402
+from helpers.smuggle_coach import COMPENSATION, DUTY, FINE, IMMUNITY_FINE, stacked
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from smuggle_coach_helpers import COMPENSATION, DUTY, FINE, IMMUNITY_FINE, stacked  # noqa: E402
+from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium
+from prohis_nb.analysis.signalling_sets import declarer_set
+from prohis_nb.coach.smuggle import TIE, advise
+from prohis_nb.smuggle.game import SmuggleGame
+from prohis_nb.smuggle.rules import SmuggleRules
 
 
 def _regrets(eq, strategy):

@@ -9,17 +9,12 @@ against the tests' own arithmetic with RULES.md's board typed in again.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from smuggle_coach_helpers import (  # noqa: E402
+from helpers.smuggle_coach import (
     COMPENSATION,
     DUTY,
     FINE,
@@ -30,18 +25,18 @@ from smuggle_coach_helpers import (  # noqa: E402
     unseen,
 )
 
-from prohis_nb.analysis import smuggle as maths  # noqa: E402
-from prohis_nb.analysis.informer import inherited_value  # noqa: E402
-from prohis_nb.analysis.signalling import (  # noqa: E402
+from prohis_nb.analysis import smuggle as maths
+from prohis_nb.analysis.informer import inherited_value
+from prohis_nb.analysis.signalling import (
     ALL_DECLARATIONS,
     IMMUNITY,
     declaration_equilibrium,
     hand_types,
 )
-from prohis_nb.coach import advise, judge  # noqa: E402
-from prohis_nb.errors import MalformedActionError  # noqa: E402
-from prohis_nb.smuggle.actions import Action  # noqa: E402
-from prohis_nb.text import money  # noqa: E402
+from prohis_nb.coach import advise, judge
+from prohis_nb.errors import MalformedActionError
+from prohis_nb.smuggle.actions import Action
+from prohis_nb.text import money
 
 GOODS = ("wine", "cigars", "brandy", "perfume", "watch", "camera", "necklace", "crown")
 
@@ -356,6 +351,43 @@ def test_the_officer_weighs_the_solved_games_declarers(eq, heard):
     assert check.value == pytest.approx(want, abs=1e-6)
     assert check.details["p_false"] == pytest.approx(eq.false_share(heard), abs=1e-9)
     assert check.details["equilibrium_rate"] == eq.search_rate(heard)
+
+
+@pytest.mark.parametrize("heard", [(), ("watch",), ("camera",), ("wine", "wine"), IMMUNITY])
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_declared_hand_is_believed_given_its_declaration(eq, heard, seat):
+    """The Officer (seat 0) and the receiver (seat 2) at the round's first claim: the hand's
+    cards are the solved declarer's posterior ``declared_by`` (a type is its goods, the Bag if
+    it holds it, luggage for the rest), not the pack's shares; and they agree with the panel's
+    P(false)."""
+    game = _first_claim(heard)
+    if seat == 2:
+        game.apply({"act": "accept"})  # the Officer lets the hand through
+    view = game.view(seat)
+    advice = advise(view)
+    assert view.decision.kind == ("officer" if seat == 0 else "receiver")
+    hand = belief(advice, "seat 1's hand" if seat == 0 else "the hand seat 1 passed")
+    assert hand.place.endswith(", given its declaration") and hand.size == 4
+    posterior = eq.declared_by(heard)
+    want: Counter = Counter()
+    for t, p in posterior.items():
+        cards = list(t.goods) + (["diplomatic_bag"] if t.bag else [])
+        cards += ["luggage"] * (4 - len(cards))
+        for card in cards:
+            want[card] += p / 4
+    assert set(hand.kinds) == {k for k, v in want.items() if v > 1e-12}
+    for kind, p in want.items():
+        assert float(hand.kinds.get(kind, 0)) == pytest.approx(p, abs=1e-9), kind
+    assert sum(hand.kinds.values()) == 1
+    p_false = advice.choices[0].details["p_false"]
+    if heard == IMMUNITY:  # a true claim holds the Bag, and only one
+        assert float(hand.kinds["diplomatic_bag"]) * 4 == pytest.approx(1 - p_false, abs=1e-9)
+    else:  # a true hand holds exactly the goods declared
+        for good, n in Counter(heard).items():
+            assert float(hand.kinds[good]) >= (1 - p_false) * n / 4 - 1e-9
+    # the pack is not conditioned: nobody has seen a card, so it has the whole pack's shares
+    rest = unseen()
+    assert belief(advice, "the pack").kinds == kinds_of(Counter(rest))
 
 
 def test_a_declaration_nobody_makes_is_read_by_the_card_count_alone():

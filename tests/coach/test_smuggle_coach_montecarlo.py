@@ -14,18 +14,13 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
-from pathlib import Path
 
 import pytest
+from helpers.smuggle_coach import stacked, unseen
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from smuggle_coach_helpers import stacked, unseen  # noqa: E402
-
-from prohis_nb.analysis.informer import inherited_value, type_of  # noqa: E402
-from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium  # noqa: E402
-from prohis_nb.coach import advise  # noqa: E402
+from prohis_nb.analysis.informer import inherited_value, type_of
+from prohis_nb.analysis.signalling import IMMUNITY, declaration_equilibrium
+from prohis_nb.coach import advise
 
 GOODS = ("wine", "cigars", "brandy", "perfume", "watch", "camera", "necklace", "crown")
 Z = 4.5

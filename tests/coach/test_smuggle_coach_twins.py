@@ -3,7 +3,7 @@
 Twin games differ only in cards seat S was never allowed to see (fresh hands
 and draws from the pack, a passed hand before S accepts it, another seat's
 face-down discard). What S may know is the tests' own model
-(``tests/properties/knowledge_model.py``, written from the rules and computed
+(``tests/helpers/knowledge_model.py``, written from the rules and computed
 from the truth), not the engine's views. While S's traces are equal, the
 coach's whole answer for S (beliefs, choices, values, the sentence) and its
 verdict on S's move must be identical, at every step, for 3 to 6 players.
@@ -12,26 +12,21 @@ verdict on S's move must be identical, at every step, for 3 to 6 players.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "properties"))
-
-from knowledge_model import Trace  # noqa: E402
-from test_prop_noninterference import (  # noqa: E402
+from helpers.knowledge_model import Trace
+from helpers.twins import (
     choose,
     hidden_twin_packs,
     look_alike,
     smuggle_packs,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from prohis_nb.coach import advise, judge  # noqa: E402
-from prohis_nb.smuggle.game import PACK, SmuggleGame  # noqa: E402
-from prohis_nb.smuggle.rules import SmuggleRules  # noqa: E402
+from prohis_nb.coach import advise, judge
+from prohis_nb.smuggle.game import PACK, SmuggleGame
+from prohis_nb.smuggle.rules import SmuggleRules
 
 MAX_STEPS = 90
 TWIN_SETTINGS = settings(

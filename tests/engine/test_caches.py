@@ -9,10 +9,10 @@ from pathlib import Path
 import prohis_nb
 from prohis_nb.cli import random_game
 from prohis_nb.core.caches import (
-    ENGINE_PACKAGES,
     clear_engine_caches,
     engine_cache_entries,
     engine_caches,
+    engine_packages,
 )
 from prohis_nb.games import game_class
 
@@ -39,7 +39,7 @@ def memoised_in_source() -> set[tuple[str, str]]:
     A function under ``@cache``/``@lru_cache``, or a name given a ``MemoTable(...)``.
     """
     found = set()
-    for package in ENGINE_PACKAGES:
+    for package in engine_packages():
         folder = ROOT / package.split(".", 1)[1]
         for path in folder.glob("*.py"):
             module = f"{package}.{path.stem}" if path.stem != "__init__" else package
@@ -83,3 +83,15 @@ def test_clearing_between_games_changes_no_game():
             clear_engine_caches()
             cold.append(random_game(cls, rules, seed).record().to_json())
         assert cold == warm
+
+
+def test_the_engine_packages_are_the_core_and_every_registered_game(monkeypatch):
+    from prohis_nb.core import registry
+
+    packages = engine_packages()
+    assert packages[0] == "prohis_nb.core"
+    for name in registry.names():
+        assert registry.spec(name).game_class.__module__.startswith(packages[1:])
+    # a game added to the registry is searched too, without importing it
+    monkeypatch.setitem(registry.GAMES, "toy", "toygames.toy.spec:SPEC")
+    assert "toygames.toy" in engine_packages()

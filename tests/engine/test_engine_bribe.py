@@ -6,7 +6,7 @@ Three players: seat 0 smuggles, seat 1 controls, seat 2 looks on.
 from __future__ import annotations
 
 import pytest
-from enginehelpers import CI, act, acts, stacked, table_json
+from helpers.engine import CI, act, acts, stacked, table_json
 
 from prohis_nb import IllegalActionError, ProhisRules
 

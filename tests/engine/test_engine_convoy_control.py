@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from enginehelpers import CI, act, acts, stacked, table_json
+from helpers.engine import CI, act, acts, stacked, table_json
 
 from prohis_nb import IllegalActionError, ProhisRules
 

@@ -6,7 +6,7 @@ Three players (seats 0, 1, 2 clockwise), seat 0 first, unless a test says otherw
 from __future__ import annotations
 
 import pytest
-from enginehelpers import CI, act, acts, stacked, table_json
+from helpers.engine import CI, act, acts, stacked, table_json
 
 from prohis_nb import IllegalActionError, ProhisRules
 

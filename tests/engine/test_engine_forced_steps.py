@@ -10,7 +10,7 @@ that writes out an engine step, and one that leaves out a hidden-forced step
 from __future__ import annotations
 
 import pytest
-from enginehelpers import CI, act, complete_table, stacked, table_json
+from helpers.engine import CI, act, complete_table, stacked, table_json
 
 from prohis_nb import ProhisGame, ProhisRules, Record, RecordError
 

@@ -7,9 +7,12 @@ Three players: seat 0, 1, 2 clockwise, seat 0 first, unless a test says otherwis
 
 from __future__ import annotations
 
-from enginehelpers import CI, act, complete_table, seat_json, stacked
+import json
+
+from helpers.engine import CI, act, complete_table, seat_json, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
+from prohis_nb.cli import main as cli_main
 
 R3 = ProhisRules(players=3)
 
@@ -196,7 +199,7 @@ def test_turned_cards_are_public():
     act(game, 1, "inspect")
     act(game, 1, "turn", position=2)
     assert game.view(2).convoy.cards == (None, None, "legal")
-    assert game.log(2)[-1] == "Seat 1 turned over the 3rd card of the convoy: a legal."
+    assert game.log(2)[-1] == "Seat 1 turned over the 3rd card of the convoy: a legal card."
 
 
 def test_a_card_drawn_from_the_pile_by_another_seat_is_hidden():
@@ -210,7 +213,7 @@ def test_a_card_drawn_from_the_pile_by_another_seat_is_hidden():
     assert seat_json(one, 1) == seat_json(two, 1)
     assert seat_json(one, 2) == seat_json(two, 2)
     assert seat_json(one, 0) != seat_json(two, 0)
-    assert one.log(0)[-2] == "You drew an illegal from the pile."
+    assert one.log(0)[-2] == "You drew an illegal card from the pile."
     assert one.log(1)[-2] == "Seat 0 drew a card from the pile."
 
 
@@ -285,8 +288,60 @@ def test_every_decision_is_told_to_every_seat():
         "Seat 0 offered seat 1 a bribe of 1 card.",
         "Seat 1 rejected the bribe; it went back to seat 0's hand. Seat 0 may offer another.",
         "Seat 0 offered no further bribe.",
-        "Seat 1 turned over the 2nd card of the convoy: a legal.",
-        "Seat 1 turned over the 1st card of the convoy: an illegal.",
+        "Seat 1 turned over the 2nd card of the convoy: a legal card.",
+        "Seat 1 turned over the 1st card of the convoy: an illegal card.",
         "Seat 1 passed.",
     ]:
         assert line in onlooker
+
+
+# ---------------------------------------------------------------- twins: games that differ only in
+# cards a seat never saw look the same to it, in the view, the record and the command line
+
+
+def seat1_json(hidden_pile_card, seat2_hand):
+    """Seat 0 draws a hidden pile card; seat 2 convoys unseen cards (or declines)."""
+    game = stacked(R3, [CI, CI, seat2_hand], pile_top=[hidden_pile_card])
+    act(game, 0, "take", from_="pile")
+    act(game, 0, "stop")
+    act(game, 1, "pass")
+    act(game, 2, "convoy", cards=seat2_hand[:2])
+    act(game, 0, "decline")
+    if game.to_act == 1:
+        act(game, 1, "decline")
+    return json.dumps(game.view(1).to_json()), game
+
+
+def test_a_seats_view_ignores_cards_it_never_saw():
+    a, game_a = seat1_json("illegal", ["illegal", "illegal", "legal"])
+    b, game_b = seat1_json("legal", ["legal", "legal", "illegal"])
+    assert a == b
+    assert game_a.hand(0) != game_b.hand(0)  # the games really differ
+
+
+def test_a_forced_decline_looks_like_a_chosen_one():
+    # seat 0 holds a lieutenant (declines by choice) or none (declines by force)
+    def view_of_seat1(hand0):
+        game = stacked(R3, [hand0, CI, CI + ["legal", "legal"]], first=2)
+        act(game, 2, "convoy", cards=["legal", "legal"])
+        if game.to_act == 0:
+            act(game, 0, "decline")
+        act(game, 1, "decline")
+        return json.dumps(game.view(1).to_json()), game.record()
+
+    a, record_a = view_of_seat1(["lieutenant", "legal"])
+    b, record_b = view_of_seat1(["legal", "legal"])
+    assert a == b
+    # the forced decline is asked and recorded like the chosen one: same records
+    assert record_a.actions == record_b.actions
+
+
+def test_replay_seat_output_is_byte_identical_for_hidden_differences(tmp_path, capsys):
+    outputs = []
+    for hidden, hand2 in (("illegal", ["illegal", "illegal", "legal"]), ("legal", ["legal"] * 3)):
+        _, game = seat1_json(hidden, hand2)
+        path = tmp_path / f"{hidden}.json"
+        game.record().save(path)
+        assert cli_main(["replay", str(path), "--seat", "1"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]

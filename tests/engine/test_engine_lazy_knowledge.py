@@ -16,7 +16,7 @@ import random
 from itertools import product
 
 import pytest
-from enginehelpers import CI, act, stacked
+from helpers.engine import CI, act, stacked
 
 from prohis_nb import IllegalActionError, ProhisGame, ProhisRules
 from prohis_nb.cli import random_game

@@ -6,7 +6,7 @@ Small custom decks keep the pile short so the end comes within a few turns.
 from __future__ import annotations
 
 import pytest
-from enginehelpers import CI, act, acts, stacked, table_json
+from helpers.engine import CI, act, acts, stacked, table_json
 
 from prohis_nb import IllegalActionError, ProhisGame, ProhisRules
 

@@ -5,7 +5,7 @@ Every total below is worked out by hand from the rulebook's table.
 
 from __future__ import annotations
 
-from enginehelpers import act, stacked
+from helpers.engine import act, stacked
 
 from prohis_nb import ProhisRules
 

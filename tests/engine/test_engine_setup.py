@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginehelpers import CI, complete_table, stacked, table_json
+from helpers.engine import CI, complete_table, stacked, table_json
 
 from prohis_nb import ProhisGame, ProhisRules, RulesError
 

@@ -6,7 +6,7 @@ Each variant is off by default; the default behaviour is checked next to it.
 from __future__ import annotations
 
 import pytest
-from enginehelpers import CI, act, acts, stacked, table_json
+from helpers.engine import CI, act, acts, stacked, table_json
 
 from prohis_nb import IllegalActionError, ProhisGame, ProhisRules
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from enginehelpers import CI, act, small_rules, stacked, table_json
+from helpers.engine import CI, act, small_rules, stacked, table_json
 
 from prohis_nb import IllegalActionError
 from prohis_nb.prohis.actions import Action

@@ -22,10 +22,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from websockets.sync.client import connect as ws_connect  # noqa: E402
+from websockets.sync.client import connect as ws_connect
 
-from prohis_nb.live.server import Limits  # noqa: E402
-from prohis_nb.live.session import ClassSession, start_class  # noqa: E402
+from prohis_nb.live.server import Limits
+from prohis_nb.live.session import ClassSession, start_class
 
 #: Fast timings for tests: bots move at once, short breaks.
 FAST = {"bot_delay": 0.0, "break_seconds": 0.05, "fill_after": None}
@@ -124,7 +124,8 @@ def class_server(tmp_path: Any) -> Iterator[Callable[..., ClassSession]]:
     ) -> ClassSession:
         merged = {**FAST, **settings}
         db = merged.pop("db", tmp_path / f"class{len(sessions)}.sqlite")
-        limits = limits or Limits(rate=10_000, burst=10_000)  # scripted pupils act at once
+        # scripted pupils act at once, all from 127.0.0.1
+        limits = limits or Limits(rate=10_000, burst=10_000, students_per_address=None)
         session = start_class(game, rounds, db=db, limits=limits, **merged)
         sessions.append(session)
         return session

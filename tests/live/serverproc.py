@@ -33,6 +33,7 @@ class ServerProcess:
     def start(self, timeout: float = 60) -> ServerProcess:
         command = [sys.executable, "-m", "prohis_nb", "class", "serve", "--db", self.db,
                    "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
+                   "--students-per-address", "0",  # every pupil comes from 127.0.0.1
                    *self.args]  # fmt: skip
         self.process = subprocess.Popen(
             command,

@@ -21,8 +21,8 @@ from prohis_nb.live.matching import role_of
 
 from .conftest import Pupil, legal_choices
 
-STATE_KEYS = {"type", "round", "rounds", "table", "seat", "seq", "paused", "seats", "view", "board",
-              "controls"}  # fmt: skip
+STATE_KEYS = {"type", "round", "rounds", "table", "seat", "seq", "screen", "paused", "seats",
+              "view", "board", "controls"}  # fmt: skip
 
 
 def play_until_ended(pupils: list[Pupil], seed: int = 1, limit: float = 90.0) -> None:
@@ -124,6 +124,8 @@ def test_a_dropped_student_gets_the_seat_back_and_a_bot_stands_in_meanwhile(
 ) -> None:
     session = class_server("prohis", rounds=1, seats=3, drop_timeout=0.3)
     ada, bob, cy = (Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob", "Cy"))
+    for pupil in (ada, bob, cy):  # connected (a join that never opened its socket is not seated)
+        pupil.until(lambda m: m["type"] == "waiting")
     session.start()
     for pupil in (ada, bob, cy):
         pupil.until(lambda m: m["type"] == "state")

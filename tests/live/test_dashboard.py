@@ -16,9 +16,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from prohis_nb.live.dashboard import ClassDashboard  # noqa: E402
+from prohis_nb.live.dashboard import ClassDashboard
 
-from .conftest import Pupil, legal_choices  # noqa: E402
+from .conftest import Pupil, legal_choices
 
 
 def until(board: ClassDashboard, test: Callable[[], bool], timeout: float = 20.0) -> None:
@@ -38,6 +38,8 @@ def test_the_dashboard_follows_a_convoy_class_and_stops_when_closed(class_server
         assert board.start_button.disabled  # nobody yet
         ada = Pupil(session.url, session.room, "Ada").join().open()
         bob = Pupil(session.url, session.room, "Bob").join().open()
+        for pupil in (ada, bob):  # connected: a join that never opened its socket is not seated
+            pupil.until(lambda m: m["type"] == "waiting")
         until(board, lambda: "Ada" in board.students.value and "Bob" in board.students.value)
         until(board, lambda: not board.start_button.disabled)
         board.start_button.click()

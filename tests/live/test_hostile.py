@@ -248,3 +248,26 @@ def test_many_students_joining_at_once_each_get_their_own_place(class_server: An
     assert len({r.json()["token"] for r in responses}) == 30
     numbers = sorted(s["number"] for s in session.students())
     assert numbers == list(range(30))
+
+
+def test_a_move_chosen_at_another_table_is_refused_even_with_the_same_seq(
+    class_server: Any,
+) -> None:
+    from .conftest import legal_choices
+
+    session = class_server("convoy", rounds=2, seats=2)
+    pupils = [Pupil(session.url, session.room, n).join().open() for n in ("Ada", "Bob")]
+    for pupil in pupils:
+        pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    first = {p.name: p.until(lambda m: m["type"] == "state") for p in pupils}
+    session.end_round("stop")
+    second = {p.name: p.until(lambda m: m["type"] == "state" and m["round"] == 2) for p in pupils}
+    actor = next(p for p in pupils if p.my_turn())
+    old, new = first[actor.name], second[actor.name]
+    assert old["seq"] == new["seq"] == 0 and old["screen"] != new["screen"]
+    actor.send({"type": "act", "seq": 0, "screen": old["screen"],
+                "action": legal_choices(new)[0]})  # fmt: skip
+    answer = actor.until(lambda m: m["type"] in ("refused", "ack", "error"))
+    assert answer["type"] == "refused" and answer["code"] == "stale"
+    assert session.records()[-1].actions == []

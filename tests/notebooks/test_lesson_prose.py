@@ -7,7 +7,7 @@ inside backticks is code).
 """
 
 import pytest
-from lessoncheck import LESSONS, bad_money, latex_dollars, read, source
+from helpers.lessoncheck import LESSONS, bad_money, latex_dollars, read, source
 
 from prohis_nb.text import money
 

@@ -5,7 +5,7 @@ is executed once by an IPython kernel (nbclient, as JupyterLab's *Run All* or
 ``jupyter nbconvert --execute`` would), with this checkout first on
 ``PYTHONPATH``; then every drawing cell is run a *second time* in the same
 kernel, as a teacher re-running a plot cell would. Each run of each drawing
-cell (see :func:`lessoncheck.draws`) must show an image: a PNG output, or an
+cell (see :func:`helpers.lessoncheck.draws`) must show an image: a PNG output, or an
 explorer widget holding one. This is what caught figures vanishing after the
 first one of a kernel (``plt.rc_context`` around the first figure switched the
 inline backend's interactive mode off).
@@ -22,8 +22,8 @@ import re
 from pathlib import Path
 
 import pytest
-from lessoncheck import LESSONS, NOTEBOOKS, bad_money, draws, has_image, output_texts, widget_texts
-from lessonkernel import notebook_client
+from helpers.lessoncheck import LESSONS, NOTEBOOKS, bad_money, draws, has_image, output_texts, widget_texts
+from helpers.lessonkernel import notebook_client
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -112,7 +112,7 @@ def test_the_detector_of_drawing_cells_reads_code_not_comments():
 
 
 def test_the_picture_detector_sees_an_svg_chart_in_an_html_widget_and_nothing_else():
-    from lessoncheck import has_image
+    from helpers.lessoncheck import has_image
 
     def notebook(value):
         state = {"m": {"model_name": "HTMLModel", "state": {"value": value}}}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from lessoncheck import LESSONS, read, source
+from helpers.lessoncheck import LESSONS, read, source
 
 from prohis_nb.widgets.lesson import NeedsNetwork, install_or_explain
 

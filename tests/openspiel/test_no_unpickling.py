@@ -30,7 +30,7 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install 'prohis-nb[openspiel]'"
 )
-import prohis_nb.openspiel  # noqa: E402,F401  (registers every registered game)
+import prohis_nb.openspiel  # noqa: E402  (registers every registered game)
 import prohis_nb.openspiel.convoy  # noqa: E402,F401  (registers python_prohis_convoy)
 from prohis_nb.core.registry import specs  # noqa: E402
 from prohis_nb.openspiel.serialization import SAFE_GAMES, StateTextError  # noqa: E402

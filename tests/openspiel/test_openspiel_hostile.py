@@ -24,7 +24,7 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install 'prohis-nb[openspiel]'"
 )
-import prohis_nb.openspiel  # noqa: E402,F401  (registers the games)
+import prohis_nb.openspiel  # noqa: E402  (registers the games)
 import prohis_nb.openspiel.convoy  # noqa: E402,F401  (registers python_prohis_convoy)
 from prohis_nb.errors import IllegalActionError, ProhisNbError  # noqa: E402
 from prohis_nb.openspiel.legality import OpenSpielActionError  # noqa: E402

@@ -14,7 +14,7 @@ import copy
 import random
 
 import pytest
-from seatoutputs import cli_replay_subprocess, seat_outputs
+from helpers.seatoutputs import cli_replay_subprocess, seat_outputs
 
 from prohis_nb import ProhisGame, ProhisRules, Record
 from prohis_nb.core.record import apply_recorded

@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from knowledge_model import Trace
-from livemodels import close_all_since, press, registered, snapshot
-from test_prop_noninterference import hidden_twin_packs, hidden_twin_table, smuggle_packs
+from helpers.knowledge_model import Trace
+from helpers.livemodels import close_all_since, press, registered, snapshot
+from helpers.twins import hidden_twin_packs, hidden_twin_table, smuggle_packs
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.smuggle.game import PACK, SmuggleGame
@@ -224,7 +224,7 @@ def run_script(game, actions, alike) -> list[dict]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_prohis_twins_leave_equal_models_for_whoever_is_at_the_screen(seed):
-    from test_prop_noninterference import stacked_table
+    from helpers.twins import stacked_table
 
     rules = ProhisRules(players=3 + seed % 2, bribe_rounds=2)
     rng = random.Random(seed)

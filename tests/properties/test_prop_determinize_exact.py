@@ -18,9 +18,9 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from brute_knowledge import ProhisBruteForce, SmuggleBruteForce
+from helpers.brute_knowledge import ProhisBruteForce, SmuggleBruteForce
+from helpers.knowledge_play import SmuggleFeed, choose, small_prohis
 from scipy.stats import chi2
-from test_prop_knowledge_exact import SmuggleFeed, choose, small_prohis
 
 from prohis_nb.core.determinize import determinize
 from prohis_nb.smuggle.board import PACK_COUNTS

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
+from helpers.properties import SETTINGS, cases, choose, seat_json
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from prophelpers import SETTINGS, cases, choose, seat_json
 
 from prohis_nb import ProhisGame
 from prohis_nb.prohis.cards import CONTROLLER_KINDS

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
-from prophelpers import (
+from helpers.properties import (
     SETTINGS,
     canonical,
     cases,
@@ -22,6 +21,7 @@ from prophelpers import (
     seat_json,
     table_json,
 )
+from hypothesis import given
 
 from prohis_nb import Action, IllegalActionError, WrongSeatError
 from prohis_nb.prohis.cards import HAND_VALUE, WAREHOUSE_VALUE

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import random
 
+from helpers.properties import SETTINGS, cases, choose, seat_json, table_json
 from hypothesis import given
-from prophelpers import SETTINGS, cases, choose, seat_json, table_json
 
 from prohis_nb import Record, replay
 

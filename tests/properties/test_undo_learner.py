@@ -29,10 +29,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from knowledge_model import Trace
-from test_prop_noninterference import (
+from helpers.knowledge_model import Trace
+from helpers.twins import (
     PAIR_SETTINGS,
     choose,
     hidden_twin_packs,
@@ -42,6 +40,8 @@ from test_prop_noninterference import (
     smuggle_packs,
     stacked_table,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.errors import IllegalActionError

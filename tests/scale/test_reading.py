@@ -43,7 +43,7 @@ def test_every_documented_example_runs_on_a_real_folder(sunk, monkeypatch):
     assert len(examples) == 3
     namespace: dict = {}  # one session, as in a notebook: later blocks use earlier imports
     for code in examples:
-        exec(compile(code, str(DOC), "exec"), namespace)  # noqa: S102
+        exec(compile(code, str(DOC), "exec"), namespace)
     rows = namespace["rows"]
     assert len(rows) == 9 * 4 and set(rows["bot"]) == {"random", "honest", "bluff"}
 

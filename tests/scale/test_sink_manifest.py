@@ -15,10 +15,10 @@ import pytest
 
 pytest.importorskip("pyarrow.parquet", reason="the Parquet sink needs pyarrow (the 'scale' extra)")
 
-from prohis_nb.cli import main  # noqa: E402
-from prohis_nb.errors import SaveError  # noqa: E402
-from prohis_nb.scale.sink import MANIFEST  # noqa: E402
-from prohis_nb.tournament import run_tournament  # noqa: E402
+from prohis_nb.cli import main
+from prohis_nb.errors import SaveError
+from prohis_nb.scale.sink import MANIFEST
+from prohis_nb.tournament import run_tournament
 
 SPARK = "part-00000-6f1d2b8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b-c000.snappy.parquet"
 

@@ -2,7 +2,7 @@
 
 import json
 
-from smugglehelpers import stacked_pack
+from helpers.smuggle import stacked_pack
 
 from prohis_nb.cli import main
 from prohis_nb.core.record import Record

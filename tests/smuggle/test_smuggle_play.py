@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from smugglehelpers import act, declare, stacked_game
+from helpers.smuggle import act, declare, stacked_game
 
 from prohis_nb.cli import main
 from prohis_nb.errors import IllegalActionError, MalformedActionError, RecordError, WrongSeatError

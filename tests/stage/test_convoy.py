@@ -176,7 +176,7 @@ def _engine_expectation(rules: ConvoyRules, dirty_hand: bool, load: str, offer, 
     for order in orders:
         game = ConvoyStageGame(
             rules, table={"hand": "dirty" if dirty_hand else "honest", "order": list(order)}
-        )  # noqa: E501
+        )
         game.apply({"act": "convoy", "cards": list(rules.convoy(load == "dirty"))})
         game.apply({"act": "bribe", "cards": list(offer)} if offer else NO_BRIBE)
         game.apply({"act": answer})
@@ -194,7 +194,7 @@ PARAMETERS = [
         illegal=2,
         bribes=(("illegal",), ("legal",)),
         waiver_keeps_card=True,
-    ),  # noqa: E501
+    ),
     dict(card="captain", size=4, illegal=1, bribes=(("captain",),), p_dirty="1/3"),
     dict(card="captain", size=3, illegal=1, bribes=()),
 ]
@@ -230,10 +230,10 @@ def test_the_engine_plays_the_payoffs_of_the_lessons_convoy_game(parameters, pay
 
             dirty = _engine_expectation(
                 rules, True, dirty_load, labels[dirty_offer], answer(dirty_offer)
-            )  # noqa: E501
+            )
             honest = _engine_expectation(
                 rules, False, "honest", labels[honest_offer], answer(honest_offer)
-            )  # noqa: E501
+            )
             smuggler = p * dirty[0] + (1 - p) * honest[0]
             controller = p * dirty[1] + (1 - p) * honest[1]
             assert float(smuggler) == pytest.approx(a[i, j], abs=1e-6)
@@ -318,7 +318,7 @@ def test_an_illegal_bribe_tells_the_controller_the_hand_is_dirty():
     menu = (("illegal",),)
     game = play(
         stacked("dirty", [0, 1, 2], bribes=menu), HONEST, {"act": "bribe", "cards": ["illegal"]}
-    )  # noqa: E501
+    )
     assert posterior_dirty(game.view(1)) == 1
 
 

@@ -69,7 +69,7 @@ def test_the_declarer_declares_or_claims_immunity_then_the_officer_answers():
             ["diplomatic_bag", "watch", "luggage", "luggage"],
             ({"act": "immunity"}, {"act": "challenge"}),
             -200,
-        ),  # noqa: E501
+        ),
         # challenged without the Bag: $200 and every fine
         (WATCH_HAND, ({"act": "immunity"}, {"act": "challenge"}), 200 + 300),
     ],
@@ -109,7 +109,7 @@ def test_the_engine_pays_what_the_declaration_game_of_the_lessons_says():
                 {"act": "immunity"}
                 if declaration == IMMUNITY
                 else {"act": "declare", "items": list(declaration)}
-            )  # noqa: E501
+            )
             answer = "challenge" if declaration == IMMUNITY else "search"
             for how, expected in (("accept", accepted[i, j]), (answer, searched[i, j])):
                 game = play(stacked(hand), step, {"act": how})

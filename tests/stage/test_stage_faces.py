@@ -45,7 +45,7 @@ def test_the_convoy_equilibrium_bot_plays_the_solved_value_exactly(payoffs):
             {"dirty": plan.dirty_convoy, "honest": 1 - plan.dirty_convoy}
             if dirty
             else {"honest": 1.0}
-        )  # noqa: E501
+        )
         for load, p_load in loads.items():
             for offer, p_offer in plan.offers.get((hand, load), {}).items():
                 if offer:
@@ -58,7 +58,7 @@ def test_the_convoy_equilibrium_bot_plays_the_solved_value_exactly(payoffs):
                     for seat in (0, 1):
                         value[seat] += (
                             float(p_hand) * p_load * p_offer * p_answer * float(scores[seat])
-                        )  # noqa: E501
+                        )
     assert value[0] == pytest.approx(plan.point.smuggler_value, abs=1e-6)
     assert value[1] == pytest.approx(plan.point.controller_value, abs=1e-6)
 
@@ -104,7 +104,7 @@ def test_the_customs_equilibrium_bot_mixes_as_the_solved_game():
     rate = solved.search_rate(())
     searched = sum(
         bot.choose(game.view(0), game.legal_actions()).act == "search" for _ in range(4000)
-    )  # noqa: E501
+    )
     assert abs(searched / 4000 - rate) <= 4 * (rate * (1 - rate) / 4000) ** 0.5 + 1e-9
 
 
@@ -252,7 +252,7 @@ def test_cfr_on_the_convoy_finds_the_analysiss_value():
         solver.evaluate_and_update_policy()
     value = expected_game_score.policy_value(
         game.new_initial_state(), [solver.average_policy()] * 2
-    )  # noqa: E501
+    )
     assert value[0] == pytest.approx(
         solve_convoy_game(ConvoyGame()).smuggler_value / 1000, abs=0.05
     )
@@ -260,7 +260,7 @@ def test_cfr_on_the_convoy_finds_the_analysiss_value():
 
 @pytest.mark.parametrize(
     "short_name", ["python_convoy_stage", "python_convoy_stage_own", "python_customs_stage"]
-)  # noqa: E501
+)
 def test_the_stage_games_in_openspiel_refuse_bad_input_and_never_unpickle(short_name):
     pyspiel = pytest.importorskip("pyspiel")
     import prohis_nb.openspiel  # noqa: F401

@@ -8,18 +8,14 @@ enumeration of the hand's subsets on a small hand, and on a hand of 970 cards
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from itertools import combinations, product
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+from helpers.big_hands import HUGE, REJECTED, at_bribe, huge_game
 
-from test_engine_big_hands import HUGE, REJECTED, at_bribe, huge_game  # noqa: E402
-
-from prohis_nb.bots import Bot  # noqa: E402
-from prohis_nb.widgets import Play  # noqa: E402
-from prohis_nb.widgets.counts import CountComposer  # noqa: E402
+from prohis_nb.bots import Bot
+from prohis_nb.widgets import Play
+from prohis_nb.widgets.counts import CountComposer
 
 KINDS = ("legal", "illegal", "lieutenant", "captain", "inspector")
 

@@ -18,9 +18,9 @@ import pytest
 pytest.importorskip("nashpy")
 pytest.importorskip("matplotlib")
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from prohis_nb.widgets import CustomsExplorer, Explorer  # noqa: E402
+from prohis_nb.widgets import CustomsExplorer, Explorer
 
 
 def artists(fig):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from coachhelpers import IMPLEMENTATIONS, prohis_twins, smuggle_twins, use_coach
+from helpers.coach_widgets import IMPLEMENTATIONS, prohis_twins, smuggle_twins, use_coach
 
 import prohis_nb.coach as coach_api
 import prohis_nb.widgets as w

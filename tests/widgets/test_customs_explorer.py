@@ -6,13 +6,13 @@ import pytest
 
 pytest.importorskip("nashpy")
 
-from prohis_nb.analysis.smuggle import (  # noqa: E402
+from prohis_nb.analysis.smuggle import (
     break_even_search_rate,
     declaration_value,
     hand_game,
 )
-from prohis_nb.smuggle.board import Board  # noqa: E402
-from prohis_nb.widgets import CustomsExplorer  # noqa: E402
+from prohis_nb.smuggle.board import Board
+from prohis_nb.widgets import CustomsExplorer
 
 
 def test_the_numbers_are_the_analysis_numbers():

@@ -22,13 +22,13 @@ import matplotlib
 import pytest
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from prohis_nb import Game, plots  # noqa: E402
-from prohis_nb.core.record import Record  # noqa: E402
-from prohis_nb.tournament import run_tournament  # noqa: E402
-from prohis_nb.widgets import Stepper, download_figure  # noqa: E402
-from prohis_nb.widgets.downloads import (  # noqa: E402
+from prohis_nb import Game, plots
+from prohis_nb.core.record import Record
+from prohis_nb.tournament import run_tournament
+from prohis_nb.widgets import Stepper, download_figure
+from prohis_nb.widgets.downloads import (
     csv_link,
     download_link,
     figure_link,

@@ -160,7 +160,7 @@ def test_hot_seat_at_the_end_lifts_the_curtain_for_a_final_reveal(game, recount)
 
 
 def test_hot_seat_played_to_the_end_by_clicks_reveals_every_hand():
-    from test_play import click_something
+    from helpers.widgets import click_something
 
     hot = HotSeat(ProhisGame(ProhisRules(players=3), seed=21), delay=0)
     rng = random.Random(21)
@@ -216,8 +216,8 @@ def widgets_to_check():
 
 def test_no_button_uses_a_symbol_font_glyph():
     """Stepper, Play, HotSeat and the explorers, with the buttons of many decisions."""
-    from smugglewidgethelpers import click_something as click_smuggle
-    from test_play import click_something as click_prohis
+    from helpers.smuggle_widgets import click_something as click_smuggle
+    from helpers.widgets import click_something as click_prohis
 
     seen = []
     rng = random.Random(3)

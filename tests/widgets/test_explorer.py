@@ -6,14 +6,14 @@ import pytest
 
 pytest.importorskip("nashpy")
 
-from prohis_nb.analysis import (  # noqa: E402
+from prohis_nb.analysis import (
     catch_probability,
     controller_values,
     convoy_belief,
     indifference_bribe,
 )
-from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game  # noqa: E402
-from prohis_nb.widgets import Explorer  # noqa: E402
+from prohis_nb.analysis.equilibrium import ConvoyGame, solve_convoy_game
+from prohis_nb.widgets import Explorer
 
 UNSEEN = {"legal": 30, "illegal": 15, "lieutenant": 4}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from widgethelpers import drawn_cards, face_up_kinds, stacked
+from helpers.widgets import drawn_cards, face_up_kinds, stacked
 
 from prohis_nb import ProhisRules
 from prohis_nb.widgets import HotSeat

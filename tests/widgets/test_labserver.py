@@ -18,17 +18,17 @@ import pytest
 
 pytest.importorskip("jupyter_server")
 
-import tornado.httpserver  # noqa: E402
-import tornado.netutil  # noqa: E402
-import tornado.web  # noqa: E402
-import tornado.websocket  # noqa: E402
-from jupyter_server.serverapp import ServerApp  # noqa: E402
-from jupyter_server.services.kernels.connection.channels import (  # noqa: E402
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+from jupyter_server.serverapp import ServerApp
+from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler  # noqa: E402
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 
-from prohis_nb.labserver import (  # noqa: E402
+from prohis_nb.labserver import (
     CLASS_PATH,
     SERVER_OPTION,
     PromptKernelWebsocketConnection,
@@ -115,5 +115,5 @@ def test_every_lesson_server_is_started_with_it() -> None:
     binder = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
     assert binder["ServerApp"]["kernel_websocket_connection_class"] == CLASS_PATH
     assert "binder/jupyter_server_config.json" in (ROOT / "binder" / "postBuild").read_text()
-    helpers = (ROOT / "tests" / "browser" / "browserhelpers.py").read_text(encoding="utf-8")
+    helpers = (ROOT / "tests" / "helpers" / "browser.py").read_text(encoding="utf-8")
     assert "SERVER_OPTION" in helpers

@@ -13,13 +13,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-from widgethelpers import stacked  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
+from helpers.widgets import stacked
 
-from prohis_nb import ProhisRules, RulesError, plots  # noqa: E402
-from prohis_nb.widgets import Explorer, Play, Stepper, Table, large_print  # noqa: E402
-from prohis_nb.widgets.render.base import CSS, LARGE_CSS  # noqa: E402
+from prohis_nb import ProhisRules, RulesError, plots
+from prohis_nb.widgets import Explorer, Play, Stepper, Table, large_print
+from prohis_nb.widgets.render.base import CSS, LARGE_CSS
 
 R3 = ProhisRules(players=3)
 CI = ["captain", "inspector"]

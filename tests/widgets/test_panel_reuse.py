@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from test_play import click_something, offered
+from helpers.widgets import click_something, offered
 
 from prohis_nb.widgets import Play
 from prohis_nb.widgets.controls import ActionPanel

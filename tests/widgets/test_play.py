@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from widgethelpers import face_up_kinds, stacked
+from helpers.widgets import click_something, face_up_kinds, offered, stacked
 
 from prohis_nb import Action, ProhisGame, ProhisRules, Record, UnknownSeatError
 from prohis_nb.bots import Bot
@@ -11,33 +11,6 @@ from prohis_nb.widgets import TEACHER, HotSeat, Play
 
 R3 = ProhisRules(players=3)
 CI = ["captain", "inspector"]
-
-
-def offered(play) -> set:
-    """Every action the panel offers: its buttons and whatever its composers can send."""
-    actions = set(play.panel.buttons)
-    for composer in play.panel.composers.values():
-        # Composers built on a (possibly lazy) group of actions name it ``actions``.
-        sendable = composer.actions if hasattr(composer, "actions") else composer._legal.values()
-        actions |= set(sendable)
-    return actions
-
-
-def click_something(play, rng: random.Random) -> None:
-    """Take a random offered action the way a learner would: a button or a composed pick."""
-    composers = list(play.panel.composers.values())
-    if composers and rng.random() < 0.5:
-        composer = rng.choice(composers)
-        order = list(range(len(composer.hand)))
-        rng.shuffle(order)
-        for index in order:
-            composer.pick(index)
-            if composer.action is not None and rng.random() < 0.4:
-                break
-        if composer.action is not None:
-            composer.send_button.click()
-            return
-    rng.choice(list(play.panel.buttons.values())).click()
 
 
 def test_opponents_play_until_the_learner_has_to_decide():

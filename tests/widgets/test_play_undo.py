@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from widgethelpers import stacked
+from helpers.widgets import empty_pile_table, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.smuggle.game import SmuggleGame
@@ -23,21 +23,6 @@ from prohis_nb.smuggle.rules import SmuggleRules
 from prohis_nb.widgets import HotSeat, Play
 
 R3 = ProhisRules(players=3)
-
-
-def empty_pile_table(first_hand=("legal", "legal", "illegal", "captain", "inspector")) -> dict:
-    """A 3-player table whose pile is empty: a row card taken shows nothing new (no refill).
-
-    Seat 0 plays first with a small hand; the rest of the deck is in the
-    other two hands.
-    """
-    cards = [kind for kind, count in R3.deck_counts().items() for _ in range(count)]
-    row = ["legal", "illegal", "legal", "lieutenant"]
-    for card in [*row, *first_hand]:
-        cards.remove(card)
-    half = len(cards) // 2
-    return {"first": 0, "hands": [list(first_hand), cards[:half], cards[half:]], "row": row,
-            "pile": []}  # fmt: skip
 
 
 def never_made(table_or_seed, rules, actions, game_class=ProhisGame):

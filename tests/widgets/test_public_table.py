@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from widgethelpers import drawn_cards, face_up_kinds, stacked
+from helpers.widgets import drawn_cards, face_up_kinds, stacked
 
 from prohis_nb import ProhisGame, ProhisRules, Record
 from prohis_nb.smuggle.game import PACK, SmuggleGame

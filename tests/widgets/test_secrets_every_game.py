@@ -18,8 +18,7 @@ import random
 import re
 
 import pytest
-from test_secrets_mid_game import every_value
-from widgethelpers import stacked
+from helpers.widgets import every_value, stacked
 
 import prohis_nb
 from prohis_nb import ProhisRules

@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from widgethelpers import face_up_kinds, stacked
+from helpers.widgets import every_value, face_up_kinds, stacked
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.smuggle.game import SmuggleGame
@@ -25,20 +25,6 @@ R3 = ProhisRules(players=3)
 CI = ["captain", "inspector"]
 HANDS = [["legal"] * 4 + CI, ["illegal", "illegal", "illegal", "legal", *CI], ["legal"] * 4 + CI]
 LINK = re.compile(r"data:application/json;base64,")
-
-
-def every_value(widget) -> str:
-    """Every value, description and tooltip in a widget tree (shown or not)."""
-    parts = []
-    stack = [widget]
-    while stack:
-        item = stack.pop()
-        for name in ("value", "description", "tooltip"):
-            value = getattr(item, name, None)
-            if isinstance(value, str):
-                parts.append(value)
-        stack.extend(getattr(item, "children", ()))
-    return "\n".join(parts)
 
 
 def finish(widget, seed: int = 0) -> None:

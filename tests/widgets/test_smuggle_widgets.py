@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from smugglewidgethelpers import (
+from helpers.smuggle_widgets import (
     Accepts,
     click_something,
     drawn_cards,

@@ -3,7 +3,7 @@
 from collections import Counter
 
 import pytest
-from widgethelpers import drawn_cards, face_up_kinds, random_positions, stacked
+from helpers.widgets import drawn_cards, face_up_kinds, random_positions, stacked
 
 from prohis_nb import ProhisRules
 from prohis_nb.widgets import TEACHER, Table
@@ -171,7 +171,7 @@ def test_the_decision_and_its_owner_are_shown():
 def test_the_log_is_the_viewers_own():
     game = table_with_hidden_illegal_goods()
     game.apply({"seat": 0, "act": "take", "from": "pile"})
-    assert "You drew a legal from the pile." in Table(game, 0).html
+    assert "You drew a legal card from the pile." in Table(game, 0).html
     assert "Seat 0 drew a card from the pile." in Table(game, 1).html
 
 

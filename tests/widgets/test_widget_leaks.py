@@ -18,8 +18,8 @@ import types
 
 import ipywidgets
 import pytest
-from smugglewidgethelpers import click_something as click_smuggle
-from test_play import click_something as click_prohis
+from helpers.smuggle_widgets import click_something as click_smuggle
+from helpers.widgets import click_something as click_prohis
 
 from prohis_nb import ProhisGame, ProhisRules
 from prohis_nb.cli import random_game

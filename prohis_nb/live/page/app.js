@@ -65,6 +65,10 @@
     socket.onclose = (event) => {
       socket = null;
       if (closedForGood || event.code === 4401) return;
+      if (event.code === 4409) {  // the same seat opened in another window: leave it there
+        setText("connection", "Your seat is open in another window or tab: play there.");
+        return;
+      }
       $("connection").classList.add("pnb-offline");
       setText("connection", "Connection lost: reconnecting to your seat… (your seat is kept for you)");
       busy = false; drawControls();
@@ -94,7 +98,7 @@
   function send(action) {
     if (!socket || !state || busy) return;
     busy = true; drawControls();
-    socket.send(JSON.stringify({type: "act", seq: state.seq, action}));
+    socket.send(JSON.stringify({type: "act", seq: state.seq, screen: state.screen, action}));
   }
 
   function receive(msg) {
@@ -121,6 +125,7 @@
         busy = false; showMessage("Not taken: " + msg.message); drawControls(); break;
       case "error":
         busy = false; showMessage(msg.message);
+        if (msg.code === "removed") closedForGood = true;
         if (msg.code === "unknown_token") { localStorage.removeItem(key(room)); closedForGood = true; showJoin("please join again"); }
         break;
       case "ended":

@@ -71,7 +71,8 @@ CSS = """
 .pnb-card svg{display:block}
 .pnb-note{font-size:10px;color:#333;margin-top:1px;max-width:48px;text-align:center}
 .pnb-count{font-size:12px;margin:0 4px 0 1px}
-.pnb-log{margin:6px 0 0;padding-left:34px;max-height:190px;overflow-y:auto;font-size:13px}
+.pnb-log{margin:6px 0 0;padding-left:8px;list-style:none;max-height:190px;overflow-y:auto;
+font-size:13px}
 .pnb-table .pnb-log li{margin:0;padding:0;line-height:1.4}
 .pnb-log li:first-child{font-weight:600}
 .pnb-muted{color:#555;font-size:12px}
@@ -324,14 +325,22 @@ def log_html(lines: Sequence[str], viewer: int | None) -> str:
     """The last :data:`LOG_LINES` events, newest first, as the viewer's log tells them.
 
     Each event keeps its number in the whole log (the newest is numbered
-    ``len(lines)``), so the list reads 38, 37 … 27 above "(26 earlier events)".
+    ``len(lines)``), written in the text, so the list reads 38, 37 … 27 above
+    "(events 1 to 26 are older)" wherever it is shown (a page that drops the
+    list's ``reversed``/``start`` attributes would otherwise count 1, 2 … 12).
     The list scrolls, so it takes the keyboard focus (``tabindex``) and has a name.
     """
     lines = list(lines)
     shown = lines[-LOG_LINES:][::-1]
-    items = "".join(f"<li>{esc(line)}</li>" for line in shown)
+    items = "".join(
+        f"<li value='{len(lines) - i}'>{len(lines) - i}. {esc(line)}</li>"
+        for i, line in enumerate(shown)
+    )
     older = len(lines) - len(shown)
-    more = f"<div class='pnb-muted'>({older} earlier events)</div>" if older else ""
+    if older == 1:
+        more = "<div class='pnb-muted'>(event 1 is older)</div>"
+    else:
+        more = f"<div class='pnb-muted'>(events 1 to {older} are older)</div>" if older else ""
     whose = (
         "the teacher's"
         if viewer is None

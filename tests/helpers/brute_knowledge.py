@@ -40,8 +40,7 @@ from itertools import permutations
 from math import comb, factorial
 from typing import Any
 
-from knowledge_model import prohis_action, prohis_state
-
+from helpers.knowledge_model import prohis_action, prohis_state
 from prohis_nb.prohis import from_deal
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from rulehelpers import act, stacked
+from helpers.engine import act, stacked
 
 from prohis_nb import (
     IllegalActionError,
@@ -341,3 +341,34 @@ def test_play_drives_one_seat_from_the_terminal():
     )
     assert done.returncode == 0
     assert "You play seat 1" in done.stdout and "Stopped." in done.stdout
+
+
+def test_is_legal_answers_any_candidate_without_raising_and_changes_nothing():
+    hands = [["captain", "inspector", "legal", "legal"], ["captain", "inspector"], ["inspector"]]
+    game = stacked(ProhisRules(players=3), hands)
+    before = state(game)
+    assert game.is_legal({"seat": 0, "act": "convoy", "cards": ["legal", "legal"]})
+    assert not game.is_legal({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
+    assert not game.is_legal({"seat": 0, "act": "fly"})  # malformed: not legal, no error
+    assert not game.is_legal({"seat": 1, "act": "pass"})  # another seat's turn
+    assert not game.is_legal("pass")
+    assert state(game) == before
+
+
+def test_an_action_applied_before_anything_was_asked_is_checked_the_same():
+    hands = [["captain", "inspector", "legal", "legal"], ["captain", "inspector"], ["inspector"]]
+    fresh = stacked(ProhisRules(players=3), hands, pile_top=["illegal"])
+    with pytest.raises(IllegalActionError, match="holds 0 illegal"):
+        fresh.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
+    fresh = stacked(ProhisRules(players=3), hands, pile_top=["illegal"])
+    fresh.apply({"seat": 0, "act": "take", "from": "pile"})
+    assert fresh.hand(0).count("illegal") == 1
+    # after an undo, or in a copy, nothing is listed yet: the same checks, the same result
+    fresh.undo()
+    twin = fresh.copy()
+    for game in (fresh, twin):
+        with pytest.raises(IllegalActionError, match="holds 0 illegal"):
+            game.apply({"seat": 0, "act": "convoy", "cards": ["illegal", "legal"]})
+    for game in (fresh.copy(), twin.copy()):
+        game.apply({"seat": 0, "act": "take", "from": "pile"})
+        assert game.hand(0).count("illegal") == 1

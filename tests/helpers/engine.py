@@ -1,8 +1,6 @@
 """Helpers for the engine tests: stacked tables that hold exactly the deck, and short acts.
 
-Imported as ``import enginehelpers`` (pytest puts this folder on ``sys.path``
-because it has no ``__init__.py``; ``tests/properties/conftest.py`` adds it for
-the property tests). The name is unique across the test folders on purpose.
+``from helpers.engine import stacked, act`` (the one ``stacked()`` of the rule tests).
 """
 
 from __future__ import annotations

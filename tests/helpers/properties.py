@@ -2,7 +2,7 @@
 
 Everything is driven by explicit seeds (``random.Random(seed)``), so hypothesis
 only draws integers and each example is reproducible from its printed values.
-Imported as ``import prophelpers`` (this folder has no ``__init__.py``).
+``from helpers.properties import cases, play``.
 """
 
 from __future__ import annotations

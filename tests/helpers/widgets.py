@@ -79,3 +79,61 @@ def drawn_cards(html: str) -> list[tuple[str, int | None, str]]:
 def face_up_kinds(html: str) -> list[str]:
     """The kinds of every face-up card drawn (face-down cards are 'hidden')."""
     return [kind for kind, _seat, _part in drawn_cards(html) if kind != "hidden"]
+
+
+def offered(play) -> set:
+    """Every action the panel offers: its buttons and whatever its composers can send."""
+    actions = set(play.panel.buttons)
+    for composer in play.panel.composers.values():
+        # Composers built on a (possibly lazy) group of actions name it ``actions``.
+        sendable = composer.actions if hasattr(composer, "actions") else composer._legal.values()
+        actions |= set(sendable)
+    return actions
+
+
+def click_something(play, rng: random.Random) -> None:
+    """Take a random offered action the way a learner would: a button or a composed pick."""
+    composers = list(play.panel.composers.values())
+    if composers and rng.random() < 0.5:
+        composer = rng.choice(composers)
+        order = list(range(len(composer.hand)))
+        rng.shuffle(order)
+        for index in order:
+            composer.pick(index)
+            if composer.action is not None and rng.random() < 0.4:
+                break
+        if composer.action is not None:
+            composer.send_button.click()
+            return
+    rng.choice(list(play.panel.buttons.values())).click()
+
+
+def empty_pile_table(first_hand=("legal", "legal", "illegal", "captain", "inspector")) -> dict:
+    """A 3-player table whose pile is empty: a row card taken shows nothing new (no refill).
+
+    Seat 0 plays first with a small hand; the rest of the deck is in the
+    other two hands.
+    """
+    cards = [
+        kind for kind, count in ProhisRules(players=3).deck_counts().items() for _ in range(count)
+    ]
+    row = ["legal", "illegal", "legal", "lieutenant"]
+    for card in [*row, *first_hand]:
+        cards.remove(card)
+    half = len(cards) // 2
+    return {"first": 0, "hands": [list(first_hand), cards[:half], cards[half:]], "row": row,
+            "pile": []}  # fmt: skip
+
+
+def every_value(widget) -> str:
+    """Every value, description and tooltip in a widget tree (shown or not)."""
+    parts = []
+    stack = [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("value", "description", "tooltip"):
+            value = getattr(item, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        stack.extend(getattr(item, "children", ()))
+    return "\n".join(parts)
