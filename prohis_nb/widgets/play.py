@@ -3,9 +3,12 @@
 ::
 
     from prohis_nb.widgets import Play, HotSeat
-    Play(seat=0, opponents=["honest", "bluff", "random"], seed=3)   # you are seat 0
-    HotSeat(players=3, seed=3)                                       # three people, one screen
-    Play(game_name="smuggle", players=4, seed=3)                     # Smuggle, seat 0
+    Play(seat=0, opponents=["honest", "bluff", "random"])   # you are seat 0, a fresh deal
+    HotSeat(players=3)                                       # three people, one screen
+    Play(game_name="smuggle", players=4)                     # Smuggle, seat 0
+
+A game a learner plays is a fresh deal: leave ``seed`` out (whoever knows the
+seed can deal every hand; docs/teaching.md, "Seeds").
 
 The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
 (its own view only, no teacher's view) and its decisions with
