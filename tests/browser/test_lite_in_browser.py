@@ -256,7 +256,8 @@ def check_hot_seat(hot_seat, expected: HotSeat) -> None:
     ``expected`` is the lesson's widget made here by CPython: it is played alongside.
     """
     seat = expected.game.to_act
-    expect(hot_seat).to_contain_text(text_of(expected.status.value))
+    # a fresh deal: the bots may play several moves first, each shown `delay` seconds apart
+    expect(hot_seat).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(hot_seat).to_contain_text(f"Waiting for seat {seat}")
     assert kinds(hot_seat) == []  # behind the curtain, no card at all is in the page
     hot_seat.get_by_role("button", name=f"I am seat {seat}: show my cards").click()
@@ -344,7 +345,8 @@ def test_lesson_1_offline_engine_table_stepper_play_hot_seat(lite_page, lite_sit
     seed = lesson_seed(page, "Play")  # the lesson's game is a fresh deal: the same one here
     expected = Play(seat=0, opponents=["honest", "bluff", "random"], seed=seed, delay=0)
     play = page.locator(".pnb-play").filter(has_text="Your decision").first
-    expect(play).to_contain_text(text_of(expected.status.value))
+    # a fresh deal: up to five bot moves come first, each shown `delay` seconds apart
+    expect(play).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(play.locator(".pnb-table")).to_have_attribute("data-viewer", "0")
     for action in expected.game.legal_actions():
         label = expected.renderer.action_label(action, expected.game.view(0).to_json())
