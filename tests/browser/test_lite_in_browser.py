@@ -349,6 +349,8 @@ def test_lesson_1_offline_engine_table_stepper_play_hot_seat(lite_page, lite_sit
     expect(play).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(play.locator(".pnb-table")).to_have_attribute("data-viewer", "0")
     for action in expected.game.legal_actions():
+        if action.act in expected.renderer.card_acts:
+            continue  # a convoy or a bribe is picked card by card (a composer), not one button
         label = expected.renderer.action_label(action, expected.game.view(0).to_json())
         expect(play.get_by_role("button", name=label, exact=True)).to_be_visible()
     log = play.locator(".pnb-log li")
