@@ -829,7 +829,7 @@ def _receiver(
 def _discard(
     view: Any, board: Board, table: Solved, known: Any, obs: counting.Observed
 ) -> tuple[Any, str]:
-    draw = counting.pack_draw(known)
+    draw = counting.pack_draw(view)
     hand = list(view.hand)
     search = obs.rate("search", view.officer)[0]
     receiver = _receiver_after(view, view.seat)

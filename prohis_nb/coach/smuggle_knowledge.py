@@ -1,31 +1,18 @@
 """What one Smuggle seat knows about the cards it cannot see, read from its view alone.
 
-The coach's beliefs about each place (:func:`place_beliefs`) are the seat's
-exact knowledge (``view.knowledge``, :mod:`prohis_nb.smuggle.knowledge`). The
-prior over a hidden hand (:func:`hand_prior`), which the coach's values use,
-comes from a *card-counting model* of its own:
+Everything here derives from the seat's one exact model of the cards,
+``view.knowledge`` (:mod:`prohis_nb.smuggle.knowledge`: a uniform shuffle,
+every unseen choice any of the physical cards alike, the Diplomatic Bag
+discarded for sure when the hand holds it). The coach's beliefs about each
+place (:func:`place_beliefs`), the prior over a hidden hand that its values
+use (:func:`hand_prior`, :class:`Knowledge`) and the chance of the next card
+drawn (:func:`pack_draw`) are all read from it, so the table and the values
+of one panel can never disagree. Declarations are *not* used here: what a
+declaration says about a hand is the game-theoretic part of the coach
+(:mod:`prohis_nb.coach.smuggle`).
 
-* Each round starts from a freshly shuffled 54-card pack. A card the seat
-  has not seen is equally likely to be in any place it has not seen: the hand
-  in play (the part the seat did not see), the pack, or the discards a player
-  put face down. So every *unseen* card slot holds kind ``k`` with probability
-  ``U[k] / |U|``, where ``U`` is the multiset of the round's cards whose place
-  the seat does not know.
-* The seat remembers the cards it saw: a hand it drew or accepted, the card it
-  discarded, every hand shown by a search, an Informer or a challenge. A hand
-  it passed on stays *tracked*: it knows those cards are in the hand (or,
-  after another player took the hand and discarded face down, in the
-  discards).
-* Another player's face-down discard is any card of that hand with equal
-  chance (the coach does not guess at the player's taste), except that a
-  Diplomatic Bag the seat knows to be in the hand must be the one discarded.
-  Declarations are *not* used here: what a declaration says about a hand is
-  the game-theoretic part of the coach (:mod:`prohis_nb.coach.smuggle`).
-
-When the seat's tracking leaves alternatives (which of its passed cards was
-discarded?), the model keeps a small set of *worlds*, each with its exact
-probability (``Fraction``), and updates them by Bayes' rule when a hand is
-shown or looked at. Beliefs are exact under this model.
+:class:`Knowledge` presents that model as *worlds*: one per composition the
+hand in play may have, with its exact probability (``Fraction``).
 
 The observed habits of every seat (:class:`Observed`) are counted from the
 same log: how often each seat searched, informed or challenged, and how often
@@ -41,7 +28,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
+from prohis_nb.smuggle.board import DUTIABLE, PACK_COUNTS
 
 KINDS: tuple[str, ...] = tuple(PACK_COUNTS)
 _FULL = tuple(PACK_COUNTS[k] for k in KINDS)
@@ -64,14 +51,6 @@ def _add(a: Cards, b: Cards) -> Cards:
 
 def _sub(a: Cards, b: Cards) -> Cards:
     return tuple(x - y for x, y in zip(a, b, strict=True))
-
-
-def _within(a: Cards, b: Cards) -> bool:
-    return all(x <= y for x, y in zip(a, b, strict=True))
-
-
-def _one(kind: str) -> Cards:
-    return counts((kind,))
 
 
 _ZERO: Cards = (0,) * len(KINDS)
@@ -116,19 +95,6 @@ def draws(pool: Cards, k: int) -> tuple[tuple[Cards, Fraction], ...]:
     return tuple((m, Fraction(ways, total)) for m, ways in draw_ways(pool, k))
 
 
-def _draw_probability(pool: Cards, drawn: Cards) -> Fraction:
-    """P(``k`` cards drawn from ``pool`` are exactly the multiset ``drawn``)."""
-    k = sum(drawn)
-    if comb(sum(pool), k) == 0:
-        return Fraction(0)
-    ways = 1
-    for have, want in zip(pool, drawn, strict=True):
-        if want > have:
-            return Fraction(0)
-        ways *= comb(have, want)
-    return Fraction(ways, comb(sum(pool), k))
-
-
 @dataclass(frozen=True)
 class World:
     """One way the seat's tracked cards may lie.
@@ -157,100 +123,11 @@ class Knowledge:
         known = _add(_add(self.seen_discards, world.tracked), world.buried)
         return _sub(_FULL, known)
 
-    # ------------------------------------------------------------ events
-
-    def fresh_hand(self, cards: tuple[str, ...] | None) -> None:
-        """A new hand of 4 is drawn: by the seat (``cards``) or by another seat (``None``)."""
-        hand = counts(cards) if cards is not None else _ZERO
-        unseen = 0 if cards is not None else 4
-        if cards is not None:  # the cards seen are evidence about the worlds' pools
-            self._condition(lambda w: _draw_probability(self.pool(w), hand))
-        self._map(lambda w: {World(hand, unseen, w.buried): Fraction(1)})
-
-    def shown(self, cards: tuple[str, ...]) -> None:
-        """The hand in play is shown to all (a search) and discarded face up."""
-        shown = counts(cards)
-        self._condition(lambda w: self._likelihood(w, shown))
-        self.seen_discards = _add(self.seen_discards, shown)
-        self._map(lambda w: {World(_ZERO, 0, w.buried): Fraction(1)})
-
-    def looked(self, cards: tuple[str, ...]) -> None:
-        """The seat accepted the passed hand and looked at it."""
-        hand = counts(cards)
-        self._condition(lambda w: self._likelihood(w, hand))
-        self._map(lambda w: {World(hand, 0, w.buried): Fraction(1)})
-
-    def own_discard(self, card: str) -> None:
-        """The seat discarded ``card`` face down (it knows which)."""
-        one = _one(card)
-        self.seen_discards = _add(self.seen_discards, one)
-        self._map(lambda w: {World(_sub(w.tracked, one), w.unseen, w.buried): Fraction(1)})
-
-    def own_draw(self, card: str) -> None:
-        """The seat drew ``card`` into the hand it holds."""
-        one = _one(card)
-        self._condition(lambda w: _draw_probability(self.pool(w), one))
-        self._map(lambda w: {World(_add(w.tracked, one), w.unseen, w.buried): Fraction(1)})
-
-    def other_discard(self) -> None:
-        """Another seat discarded one card face down (the model: any card alike, the Bag first)."""
-
-        def step(w: World) -> dict[World, Fraction]:
-            bag = _INDEX[DIPLOMATIC_BAG]
-            if w.tracked[bag]:
-                one = _one(DIPLOMATIC_BAG)
-                return {World(_sub(w.tracked, one), w.unseen, _add(w.buried, one)): Fraction(1)}
-            size = sum(w.tracked) + w.unseen
-            out: dict[World, Fraction] = {}
-            for i, n in enumerate(w.tracked):
-                if n:
-                    one = tuple(int(j == i) for j in range(len(KINDS)))
-                    key = World(_sub(w.tracked, one), w.unseen, _add(w.buried, one))
-                    out[key] = out.get(key, Fraction(0)) + Fraction(n, size)
-            if w.unseen:
-                key = World(w.tracked, w.unseen - 1, w.buried)
-                out[key] = out.get(key, Fraction(0)) + Fraction(w.unseen, size)
-            return out
-
-        self._map(step)
-
-    def other_draw(self) -> None:
-        """Another seat drew one card into the hand it holds."""
-        self._map(lambda w: {World(w.tracked, w.unseen + 1, w.buried): Fraction(1)})
-
-    # ------------------------------------------------------------ helpers
-
-    def _likelihood(self, world: World, hand: Cards) -> Fraction:
-        """P(the hand is exactly ``hand`` | world): its unseen cards drawn from the pool."""
-        if not _within(world.tracked, hand):
-            return Fraction(0)
-        rest = _sub(hand, world.tracked)
-        if sum(rest) != world.unseen:
-            return Fraction(0)
-        return _draw_probability(self.pool(world), rest)
-
-    def _condition(self, likelihood: Any) -> None:
-        weights = {w: p * likelihood(w) for w, p in self.worlds.items()}
-        total = sum(weights.values())
-        if total == 0:  # cannot happen when the log is read right; keep the prior
-            return
-        self.worlds = {w: p / total for w, p in weights.items() if p}
-
-    def _map(self, step: Any) -> None:
-        out: dict[World, Fraction] = {}
-        for world, p in self.worlds.items():
-            for new, q in step(world).items():
-                out[new] = out.get(new, Fraction(0)) + p * q
-        self.worlds = out
-
 
 # ---------------------------------------------------------------- reading the log
 
 _WHO = r"(?:You|Seat (?P<seat>\d+))"
 _ROUND = re.compile(r"^Round \d+: seat (?P<officer>\d+) is the Customs Officer\.$")
-_DREW = re.compile(rf"^{_WHO} drew (?P<what>.+)\.$")
-_LOOK = re.compile(r"^You looked at the hand: (?P<cards>.+)\.$")
-_DISCARD = re.compile(rf"^{_WHO} discarded (?P<what>.+)\.$")
 _SEARCH = re.compile(
     rf"^{_WHO} (?P<how>searched|turned Informer and searched|challenged and searched) "
     r"seat (?P<holder>\d+)'s hand: (?P<cards>.+) \((?P<verdict>[^()]+)\)\.$"
@@ -259,58 +136,23 @@ _DECLARE = re.compile(rf"^{_WHO} (?:declared .+|claimed Diplomatic Immunity)\.$"
 _ACCEPT = re.compile(rf"^{_WHO} accepted (?P<role>as Officer|the passed hand)\.$")
 
 
-def _cards_of(text: str) -> tuple[str, ...]:
-    if text == "nothing":
-        return ()
-    cards = tuple(part.strip() for part in text.split(","))
-    unknown = [c for c in cards if c not in PACK_COUNTS]
-    if unknown:
-        raise ValueError(f"the log names unknown card kind(s) {unknown}")
-    return cards
-
-
 def _seat(match: re.Match, viewer: int) -> int:
     seat = match.group("seat")
     return viewer if seat is None else int(seat)
 
 
 def knowledge(view: Any) -> Knowledge:
-    """The seat's card knowledge for the current round, read from ``view.log``.
+    """The seat's card knowledge of the round in play, from its exact model (``view.knowledge``).
 
-    Cached by the round's lines: the same state read twice (a widget redrawn)
-    is read once. The result is shared: do not change it.
+    One world per composition the hand in play may have (all of it *tracked*:
+    nothing is left to draw), with the model's exact chance; the cards seen
+    in the discards are the view's ``known_discards``. The result is shared:
+    do not change it.
     """
-    lines = view.log
-    start = max((i for i, line in enumerate(lines) if _ROUND.match(line)), default=0)
-    return _knowledge(view.seat, tuple(lines[start:]))
-
-
-@lru_cache(maxsize=256)
-def _knowledge(seat: int, lines: tuple[str, ...]) -> Knowledge:
-    known = Knowledge(seat)
-    for line in lines:
-        if m := _DREW.match(line):
-            what = m.group("what")
-            if m.group("seat") is None:  # the seat drew: it sees the cards
-                cards = _cards_of(what)
-                if len(cards) == 1:
-                    known.own_draw(cards[0])
-                else:
-                    known.fresh_hand(cards)
-            elif what == "1 card":
-                known.other_draw()
-            else:
-                known.fresh_hand(None)
-        elif m := _LOOK.match(line):
-            known.looked(_cards_of(m.group("cards")))
-        elif m := _DISCARD.match(line):
-            if m.group("seat") is None:
-                known.own_discard(m.group("what"))
-            else:
-                known.other_discard()
-        elif m := _SEARCH.match(line):
-            known.shown(_cards_of(m.group("cards")))
-    return known
+    exact = view.knowledge
+    hand = exact.distribution("hand") if view.hand_size else {_ZERO: Fraction(1)}
+    worlds = {World(tracked=tuple(composition)): p for composition, p in hand.items() if p}
+    return Knowledge(view.seat, worlds, counts(view.known_discards))
 
 
 @dataclass
@@ -447,15 +289,7 @@ def goods_of(cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted((c for c in cards if c in DUTIABLE), key=DUTIABLE.index))
 
 
-def pack_draw(known: Knowledge) -> dict[str, Fraction]:
-    """P(the next card drawn from the pack is each kind)."""
-    return _as_belief(
-        _mix(
-            [
-                (p, [Fraction(n, sum(known.pool(w))) for n in known.pool(w)])
-                for w, p in known.worlds.items()
-                if sum(known.pool(w))
-            ]
-        ),
-        1,
-    )
+def pack_draw(view: Any) -> dict[str, Fraction]:
+    """P(the next card drawn from the pack is each kind): the exact model's share of the pack."""
+    size = view.pack_size
+    return {kind: n / size for kind, n in view.knowledge.expected("pack").items() if n}
