@@ -629,6 +629,11 @@ def uvicorn_server(
         ws_ping_timeout=limits.ping_timeout,
         log_level=log_level,
         access_log=log_level in ("info", "debug"),
+        # No logging configuration of uvicorn's own: its default (dictConfig) closes every
+        # handler already set up in the process (a notebook's, a test runner's) and binds
+        # new ones to the sys.stderr of that moment. Its records go to the root logger
+        # instead, where `prohis-nb class serve` (logging.basicConfig) or the host prints them.
+        log_config=None,
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
