@@ -91,8 +91,17 @@ class Row:
         )
 
     def agrees(self) -> bool | None:
-        """Whether the interval meets the predicted range (``None``: nothing to compare)."""
+        """Whether the interval meets the predicted range (``None``: nothing to compare).
+
+        ``None`` too when the equilibrium never makes this decision (an
+        off-path threat, ``prediction.tested`` is False): in equilibrium every
+        convoy comes with the bribe, so the class's convoys without one are
+        themselves the deviation, and how often they were inspected can
+        neither confirm nor refute the range that deters them.
+        """
         if self.rate is None or self.predicted_low is None or self.predicted_high is None:
+            return None
+        if not self.prediction.tested:
             return None
         assert self.low is not None and self.high is not None
         return self.low <= self.predicted_high and self.predicted_low <= self.high

@@ -165,6 +165,31 @@ def test_predictions_come_from_the_analysis(example):
     )
 
 
+def test_an_off_path_threat_gets_no_verdict_and_an_on_path_rate_does(example):
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from prohis_nb.analysis.equilibrium import ConvoyGame
+    from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+
+    table = example.table("prohis")
+    inspection, offered = table["inspection"], table["bribe offered"]
+    # the convoy game as the class table sets it up; in every equilibrium every hand offers
+    # the bribe (the offer rate is 1 at both ends), so no unbribed convoy is ever inspected
+    totals = example.totals("prohis")
+    share = Fraction(totals["convoys_dirty"] + totals["convoys_bait"], totals["convoys"])
+    p = Fraction(round(share * 100), 100)
+    every = equilibrium_set(ConvoyGame(card="captain", size=3, p_dirty=p, bribe=("legal",)))
+    assert every.bribe_rate_range == (1, 1)
+    assert not inspection.prediction.tested and inspection.agrees() is None
+    assert offered.prediction.tested and isinstance(offered.agrees(), bool)
+    # the same counts, were the range on the path of play, would get a verdict
+    on_path = replace(inspection, note="")
+    assert on_path.agrees() is (
+        on_path.low <= on_path.predicted_high and on_path.predicted_low <= on_path.high
+    )
+
+
 def test_csv_round_trips(example, tmp_path):
     table = example.table()
     text = example.to_csv(tmp_path / "class.csv")
