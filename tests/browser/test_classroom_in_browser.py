@@ -120,8 +120,8 @@ def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(p
     expected = load_class([(f.name, f.read_bytes()) for f in files])
     inspection = expected.table()["inspection"]
     summary = page.locator(".jp-Cell").nth(index).locator(".jp-OutputArea-output")
-    expect(summary).to_contain_text("2 games of Prohis")
-    expect(summary).to_contain_text("2 games of Smuggle")
+    expect(summary).to_contain_text("Prohis, 2 games")
+    expect(summary).to_contain_text("Smuggle, 2 games")
     # the CSV link carries the uploaded class's table
     href = page.locator("a[download='class_results.csv']").first.get_attribute("href")
     rows = list(csv.DictReader(io.StringIO(base64.b64decode(href.split(",", 1)[1]).decode())))

@@ -46,7 +46,7 @@ def test_the_example_folder_loads_and_skips_its_two_bad_files(example):
     assert reasons["broken_save.json"].startswith("not JSON")
     assert reasons["shopping_list.json"].startswith("not a game record")
     assert all("\n" not in s.reason for s in example.skipped)
-    assert "10 games of Prohis and 10 games of Smuggle counted; 2 files skipped" in repr(example)
+    assert "Counted: Prohis, 10 games; Smuggle, 10 games. Skipped: 2 files." in repr(example)
 
 
 def test_the_table_adds_up_the_games_counted_one_by_one(example):
