@@ -37,7 +37,10 @@ def section_notebook() -> dict:
         "metadata": {},
         "execution_count": None,
         "outputs": [],
-        "source": ["from prohis_nb.widgets.lesson import check"],
+        "source": [
+            "from prohis_nb.widgets import charts\n",
+            "from prohis_nb.widgets.lesson import check, show_chart",
+        ],
     }
     return {**lesson, "cells": [setup, *cells]}
 
@@ -82,12 +85,12 @@ def test_the_class_table_shows_and_its_csv_downloads(page, lab):
     assert int(inspection["out_of"]) == table["inspection"].out_of
 
 
-def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(page, lab):
+def test_lesson_9_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_1(page, lab):
     """Upload two games of each kind, run the cells below: everything shows the upload.
 
     The number of games is counted from the files uploaded; the rates the page
     shows are read back from the CSV link, the plot's text alternative and
-    exercise 3's answer, and must all be the uploaded class's (computed here
+    exercise 1's answer, and must all be the uploaded class's (computed here
     from the same files), not the pretend class's.
     """
     import base64
@@ -128,14 +131,15 @@ def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(p
     row = next(r for r in rows if r["game"] == "prohis" and r["measure"] == "inspection")
     assert (int(row["count"]), int(row["out_of"])) == (inspection.count, inspection.out_of)
     # the Prohis plot describes the uploaded class's inspection rate
-    alts = page.locator("img[alt*='what our class did']").evaluate_all(
-        "imgs => imgs.map(i => i.alt)"
+    alts = page.locator("svg[aria-label*='what our class did']").evaluate_all(
+        "svgs => svgs.map(s => s.getAttribute('aria-label'))"
     )
     assert any(
         f"convoys offered no bribe that were inspected: {percent(inspection.rate)}" in a
         for a in alts
     ), alts
-    # exercise 3's answer is the uploaded class's rate
+    # exercise 1's answer is the uploaded class's bribe rate
+    offered = expected.table()["bribe offered"]
     answers = page.locator("details code").evaluate_all("codes => codes.map(c => c.textContent)")
-    assert f"{inspection.rate:.4g}" in answers, answers
+    assert f"{offered.rate:.4g}" in answers, answers
     assert re.search(r"\d", " ".join(answers))
