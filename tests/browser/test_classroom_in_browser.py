@@ -66,7 +66,7 @@ def test_the_class_table_shows_and_its_csv_downloads(page, lab):
     expect(shown.locator("tr", has_text="chances to control")).to_contain_text("no prediction")
     shown.screenshot(path=ARTIFACTS / "classroom-table.png")
 
-    figures = page.locator(".jp-OutputArea-output img")
+    figures = page.locator(".jp-OutputArea-output svg.pnb-chart")  # drawn as SVG
     assert figures.count() >= 2, "both plots of the class against the theory should be drawn"
     expect(figures.first).to_be_visible()
 
