@@ -56,3 +56,21 @@ def test_money_in_markdown_is_written_one_way(path):
 def test_lessons_are_stored_without_outputs(path):
     cells = [c for c in read(path)["cells"] if c["cell_type"] == "code"]
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in cells)
+
+
+# attack-23 F1: "lesson 5's model" for the convoy game (lesson 6), "lesson 5 met" the many
+# equilibria (lesson 7).
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_reference_to_lesson_5_never_names_the_bribe_or_the_convoy_game(path):
+    import re
+
+    # lesson 5 is the 2 × 2 inspection game: no bribe, no carry, no convoy game
+    found = [
+        f"cell {i}: {sentence.strip()[:120]}"
+        for i, cell in enumerate(read(path)["cells"])
+        if cell["cell_type"] == "markdown"
+        for sentence in re.split(r"(?<=[.!?;:])\s+|\n\n|\n(?=\s*[*-] )", source(cell))
+        if re.search(r"\blesson 5\b", sentence, re.IGNORECASE)
+        and re.search(r"bribe|convoy game|carry|many equilibria", sentence, re.IGNORECASE)
+    ]
+    assert not found, "lesson 5 has no bribe; the convoy game is lesson 6 (7):\n" + "\n".join(found)
