@@ -74,3 +74,25 @@ def test_a_reference_to_lesson_5_never_names_the_bribe_or_the_convoy_game(path):
         and re.search(r"bribe|convoy game|carry|many equilibria", sentence, re.IGNORECASE)
     ]
     assert not found, "lesson 5 has no bribe; the convoy game is lesson 6 (7):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_exercise_a_lesson_mentions_is_one_of_its_own(path):
+    import re
+
+    # attack-23 F3: lesson 9 sent the learner to an "exercise 3" it does not have
+    cells = read(path)["cells"]
+    headed = {
+        int(n)
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for n in re.findall(r"^#+ .*?Exercises? (\d+)", source(cell), re.MULTILINE | re.IGNORECASE)
+    }
+    mentioned = {
+        (i, int(n))
+        for i, cell in enumerate(cells)
+        # "lesson 7's exercise 2" is another lesson's: not counted here
+        for n in re.findall(r"(?<!'s )\bexercises? (\d+)", source(cell), re.IGNORECASE)
+    }
+    missing = sorted((i, n) for i, n in mentioned if n not in headed)
+    assert not missing, f"exercises {sorted(headed)} exist; mentioned: {missing}"
