@@ -96,3 +96,18 @@ def test_every_exercise_a_lesson_mentions_is_one_of_its_own(path):
     }
     missing = sorted((i, n) for i, n in mentioned if n not in headed)
     assert not missing, f"exercises {sorted(headed)} exist; mentioned: {missing}"
+
+
+def test_lesson_9_describes_the_intervals_as_the_table_computes_them():
+    # attack-23 F2: the lesson said "widened for games" after the table had moved to students
+    from helpers.lessoncheck import NOTEBOOKS
+
+    from prohis_nb.classroom import load_class
+
+    unit = load_class(NOTEBOOKS / "class_records").table().unit
+    (lesson,) = [p for p in LESSONS if p.stem.startswith("09_")]
+    words = " ".join(source(c) for c in read(lesson)["cells"] if c["cell_type"] == "markdown")
+    words = " ".join(words.split()).replace("*", "")
+    assert unit == "student"
+    assert f"clustered by {unit}" in words
+    assert "widened for games" not in words
