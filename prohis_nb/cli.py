@@ -8,9 +8,12 @@
 ``simulate --players N --games K --seed S [--out DIR [--force]] [--game G] [--variant V[=X]]``
     play seeded random legal games, print a score summary, write the records
     (never over an existing file unless ``--force``).
-``play --seat S [--players N] [--seed S] [--game G] [--save FILE [--force]]``
+``play --seat S [--players N] [--seed S [--show-seed]] [--game G] [--save FILE [--force]]``
     play one seat in the terminal against random opponents, seeing only that
-    seat's view.
+    seat's view. Without ``--seed`` every game is a fresh deal (a seed drawn
+    from the operating system's randomness), and the seed, which deals every
+    card, is named only once the game is over (``--show-seed`` names it at the
+    start, for a teacher's demonstration).
 ``tournament ...``
     bots against bots (see ``prohis-nb tournament --help``).
 ``class serve|token|export ...``
@@ -110,7 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=run_simulate)
 
     play = commands.add_parser("play", help="play one seat in the terminal against random bots")
-    _add_game_options(play)
+    _add_game_options(play, fresh_seed=True)
+    play.add_argument(
+        "--show-seed",
+        action="store_true",
+        help="name the seed at the start (a teacher's demonstration: whoever knows the seed "
+        "can deal every hand)",
+    )
     play.add_argument("--seat", type=whole_number(0, 99), default=0, help="the seat you play (0)")
     play.add_argument("--save", type=Path, help="write the finished game's record here")
     play.add_argument("--force", action="store_true", help="replace the --save file if it exists")
@@ -142,14 +151,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
+def _add_game_options(parser: argparse.ArgumentParser, fresh_seed: bool = False) -> None:
+    """The options every command that deals games shares.
+
+    ``fresh_seed``: without ``--seed`` the command deals a fresh game (a game a
+    learner plays must not be one anybody else can deal again); otherwise the
+    seed is 0, so a simulation is the same on every machine.
+    """
     parser.add_argument("--game", default="prohis", help=game_help())
     parser.add_argument("--players", type=whole_number(0, 99), default=None, help=players_help())
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
-        default=0,
-        help=f"the first game's seed, 0 to {MAX_SEED} (0)",
+        default=None if fresh_seed else 0,
+        help=f"the game's seed, 0 to {MAX_SEED} (a fresh deal; whoever knows the seed can "
+        "deal every hand)"
+        if fresh_seed
+        else f"the first game's seed, 0 to {MAX_SEED} (0)",
     )
     parser.add_argument(
         "--variant",
@@ -376,20 +394,37 @@ def run_lessons(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    """``prohis-nb play``: one seat in the terminal, the other seats random bots.
+
+    Without ``--seed`` the game is a fresh deal (each game draws its seed from
+    the operating system's randomness, as ``Play()`` does): with a fixed seed,
+    the same for every student, the same command run from another seat, or
+    run once before, would show the hands of the game being played. The seed
+    is named only once the game is over.
+    """
     from prohis_nb.core.files import check_save, save_text
 
     try:
         cls, rules = _rules_from_args(args)
-        game = cls(rules, seed=args.seed)
+        game = cls(rules, seed=args.seed)  # None: a fresh seed from SystemRandom
+        seed = game.setup.get("seed", args.seed)
         seat = game.check_seat(args.seat)
         if args.save:  # refused before the game, not after: the name, and its folder
             check_save(args.save, overwrite=args.force)
     except ProhisNbError as error:
         return _fail(f"{error}{' (--force replaces it)' if 'exists' in str(error) else ''}")
-    rng = random.Random(f"opponents:{args.seed}")
+    rng = random.Random(f"opponents:{seed}")
     shown = 0
+    # The seed deals every card: it is named only when the game is over (or
+    # when a teacher asks for it with --show-seed).
+    if args.show_seed:
+        deal = f"seed {seed}"
+    elif args.seed is None:
+        deal = "a fresh deal; its seed is shown at the end"
+    else:
+        deal = "the seed you gave"
     print(
-        f"You play seat {seat} of {rules.players} ({args.game}, seed {args.seed}). "
+        f"You play seat {seat} of {rules.players} ({args.game}, {deal}). "
         "Type 'help' for the forms of actions, 'quit' to stop."
     )
     while not game.ended:
@@ -410,6 +445,7 @@ def run_play(args: argparse.Namespace) -> int:
     for line in view.log[shown:]:
         print("  " + line)
     print(f"Final scores: {game.scores()} (winners: {game.winners()})")
+    print(f"This game was dealt from seed {seed} (the same seed deals the same cards).")
     if args.save:
         try:  # never lost: a name taken meanwhile, or a folder gone, gives a free name
             went = save_text(args.save, game.record().dumps(), overwrite=args.force)

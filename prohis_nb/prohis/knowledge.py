@@ -207,14 +207,28 @@ def _cards(counts: Sequence[int]) -> list[str]:
     return [kind for kind, n in zip(KINDS, counts) for _ in range(n)]
 
 
+#: The kinds of observation the knowledge reads (listed above); any other is refused.
+OBSERVATION_KINDS = frozenset(
+    (
+        "deal", "take_row", "take_pile", "convoy", "control", "take_back", "bribe", "accept",
+        "reject", "waive", "turn", "confiscate", "success", "stored", "recall",
+    )
+)  # fmt: skip
+
+
 def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) -> _Fold:
     """Read one observation into the model (see the list of observations above)."""
     kind = observation[0]
     model = fold.model
     rejected, notes = fold.rejected, fold.notes
     if kind == "deal":
+        if model is not None:
+            raise ModelError("a second deal: a game is dealt once")
         return _Fold(_start(observation, observer), fold.done + 1, (), 0, False)
-    assert model is not None, "the deal comes first"
+    if model is None:
+        raise ModelError(f"the deal comes first, not {kind!r}")
+    if kind not in OBSERVATION_KINDS:
+        raise ModelError(f"an observation of unknown kind {kind!r}")
     if kind == "take_row":
         _, seat, card, refill = observation
         model = model.add(_hand(seat), card)

@@ -48,7 +48,7 @@ from prohis_nb.prohis.cards import (
     hand_value,
     warehouse_value,
 )
-from prohis_nb.prohis.knowledge import ProhisKnowledge
+from prohis_nb.prohis.knowledge import OBSERVATION_KINDS, ProhisKnowledge
 from prohis_nb.prohis.rules import ProhisRules
 
 if TYPE_CHECKING:
@@ -652,6 +652,7 @@ def check_view(view: Any) -> None:
         or not isinstance(knowledge.observations, tuple)
     ):
         raise refuse("its knowledge belongs to another seat, table or rules")
+    _check_observations(knowledge.observations, rules, seat, refuse)
     try:
         sizes = {"pile": pile}
         for info in seats:
@@ -670,6 +671,82 @@ def check_view(view: Any) -> None:
         raise refuse(f"its knowledge does not hold together: {problem}") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:
         raise refuse(f"its knowledge is malformed ({type(problem).__name__})") from None
+
+
+def _check_observations(observations: tuple, rules: ProhisRules, seat: int, refuse: Any) -> None:
+    """Refuse a history of observations no game could give, before any model is folded.
+
+    The first observation is the deal, and the only one; every other is of a
+    kind the knowledge reads. The deal's cards are the rules' deck: the pool
+    (the shuffled cards) and the cards dealt in the open make up
+    ``rules.deck_counts()``, and the hands, the row and the pile hold all of it.
+    So nothing later is sized by a number the view made up (a forged deal
+    claiming a pile of a million cards would cost minutes of exact counting).
+    """
+    if not observations or not isinstance(observations[0], tuple) or not observations[0]:
+        raise refuse("its knowledge must start with the deal")
+    for index, observation in enumerate(observations):
+        if not isinstance(observation, tuple) or not observation:
+            raise refuse(
+                f"observation {index} must be a tuple (kind, ...), got {excerpt(observation)}"
+            )
+        kind = observation[0]
+        if index == 0 and kind != "deal":
+            raise refuse(f"its knowledge must start with the deal, not {excerpt(kind)}")
+        if index > 0 and kind == "deal":
+            raise refuse(f"observation {index} is a second deal: a game is dealt once")
+        if not isinstance(kind, str) or kind not in OBSERVATION_KINDS:
+            raise refuse(
+                f"observation {index} is of unknown kind {excerpt(kind)} "
+                f"(known: {', '.join(sorted(OBSERVATION_KINDS))})"
+            )
+    deal = observations[0]
+    if len(deal) != 7:
+        raise refuse(f"the deal must have 7 fields, got {len(deal)}")
+    _kind, sizes, public, row, pile, pool, own = deal
+    players = rules.players
+
+    def counts(value: Any) -> bool:
+        return (
+            isinstance(value, tuple)
+            and len(value) == len(KINDS)
+            and all(type(n) is int and n >= 0 for n in value)
+        )
+
+    if not (
+        isinstance(sizes, tuple)
+        and len(sizes) == players
+        and all(type(n) is int and n >= 0 for n in sizes)
+    ):
+        raise refuse(f"the deal's hand sizes must be {players} whole numbers, got {excerpt(sizes)}")
+    if not (isinstance(public, tuple) and len(public) == players and all(map(counts, public))):
+        raise refuse(f"the deal's open cards must be counts for {players} seats")
+    _check_cards(row, "the deal's row", refuse)
+    if type(pile) is not int or pile < 0 or not counts(pool):
+        raise refuse("the deal's pile must be a whole number and its pool counts by kind")
+    deck = rules.deck_counts()
+    dealt = {
+        kind: pool[k] + sum(seat_public[k] for seat_public in public)
+        for k, kind in enumerate(KINDS)
+    }
+    if dealt != {kind: deck.get(kind, 0) for kind in KINDS}:
+        raise refuse(
+            f"the deal's cards ({', '.join(f'{n} {kind}' for kind, n in dealt.items())}) "
+            f"are not the rules' deck ({', '.join(f'{n} {kind}' for kind, n in deck.items())})"
+        )
+    if sum(sizes) + len(row) + pile != sum(deck.values()) or any(
+        sum(seat_public) > size for seat_public, size in zip(public, sizes)
+    ):
+        raise refuse(
+            f"the deal puts {sum(sizes)} cards in hands, {len(row)} in the row and {pile} in "
+            f"the pile, but the rules' deck holds {sum(deck.values())}"
+        )
+    if (
+        not counts(own)
+        or sum(own) != sizes[seat]
+        or any(mine < dealt_open for mine, dealt_open in zip(own, public[seat]))
+    ):
+        raise refuse(f"the deal's own hand must be the {sizes[seat]} cards dealt to seat {seat}")
 
 
 def _check_cards(cards: Any, name: str, refuse: Any) -> None:

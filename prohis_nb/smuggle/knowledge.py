@@ -196,6 +196,7 @@ class SmuggleKnowledge:
         model = self._model
         if model is None:
             observations = self.observations
+            check_observations(observations)  # a forged history: ModelError, before any work
             for observation in observations[_round_start(observations) :]:
                 model = _step(model, observation)
             if model is None:
@@ -316,9 +317,19 @@ def _take_one(known: Counter, kind: str) -> None:
         known.pop(kind, None)
 
 
+#: The kinds of observation the knowledge reads (listed above); any other is refused.
+OBSERVATION_KINDS = frozenset(("round", "draw", "look", "discard", "search", "round_end"))
+
+
 def check_observations(observations: Any) -> None:
-    """Raise ``ModelError`` unless ``observations`` is a tuple of observation tuples."""
+    """Raise ``ModelError`` unless ``observations`` is a tuple of observations of known kinds."""
     if not isinstance(observations, tuple) or not all(
         isinstance(o, tuple) and o and isinstance(o[0], str) for o in observations
     ):
         raise ModelError("the observations must be a tuple of observations")
+    for index, observation in enumerate(observations):
+        if observation[0] not in OBSERVATION_KINDS:
+            raise ModelError(
+                f"observation {index} is of unknown kind {observation[0]!r} "
+                f"(known: {', '.join(sorted(OBSERVATION_KINDS))})"
+            )

@@ -3,9 +3,12 @@
 ::
 
     from prohis_nb.widgets import Play, HotSeat
-    Play(seat=0, opponents=["honest", "bluff", "random"], seed=3)   # you are seat 0
-    HotSeat(players=3, seed=3)                                       # three people, one screen
-    Play(game_name="smuggle", players=4, seed=3)                     # Smuggle, seat 0
+    Play(seat=0, opponents=["honest", "bluff", "random"])   # you are seat 0, a fresh deal
+    HotSeat(players=3)                                       # three people, one screen
+    Play(game_name="smuggle", players=4)                     # Smuggle, seat 0
+
+A game a learner plays is a fresh deal: leave ``seed`` out (whoever knows the
+seed can deal every hand; docs/teaching.md, "Seeds").
 
 The learner's seat is shown with :class:`~prohis_nb.widgets.table.Table`
 (its own view only, no teacher's view) and its decisions with
@@ -152,8 +155,11 @@ class Play(widgets.VBox):
     ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
     ``humans``: the seats played by people (default: ``seat`` alone). The
     screen shows ``seat``'s table and offers only ``seat``'s decisions (the
-    others' would show their cards); for several people at one screen use
-    :class:`HotSeat`, which hides each seat's cards behind a curtain.
+    others' would show their cards): another person's decision is waited for
+    (its move can be given in code, ``play.act(...)``), and a move refused for
+    it never shows the engine's words about its allowed moves. For several
+    people at one screen use :class:`HotSeat`, which hides each seat's cards
+    behind a curtain.
     """
 
     def __init__(
@@ -261,7 +267,16 @@ class Play(widgets.VBox):
         try:
             self.game.apply(action)
         except ProhisNbError as error:
-            self.message.value = message_html(f"That move is not allowed: {error}")
+            deciding, screen = self.game.to_act, self._screen_seat()
+            if deciding != screen:
+                # The engine's words list the deciding seat's allowed moves, which tell
+                # what it holds ("control with lieutenant"): never on another seat's screen.
+                self.message.value = message_html(
+                    f"That move is not allowed: it is seat {deciding}'s decision, and this "
+                    f"screen (seat {screen}'s) does not say what seat {deciding} may do."
+                )
+            else:
+                self.message.value = message_html(f"That move is not allowed: {error}")
             return False
         self.message.value = ""
         self._cancel_replace()
@@ -286,6 +301,10 @@ class Play(widgets.VBox):
     def _undo_seat(self) -> int:
         """The seat whose move Undo would take back: the learner's, whose table is shown."""
         return self.seat
+
+    def _screen_seat(self) -> int:
+        """The seat whose table is on the screen (HotSeat: the one behind the curtain)."""
+        return self._undo_seat()
 
     def undo(self) -> bool:
         """Take back the last move of the seat at the screen, when the rule allows it.
@@ -471,8 +490,15 @@ class Play(widgets.VBox):
         if game.to_act != self.seat:
             # Another person's decision (``humans``): never offered on this seat's screen,
             # since its buttons would show that seat's cards (a bribe's, a control's).
+            # Play shows one seat's screen: another person's decision cannot be taken
+            # here, and the status says where it can (HotSeat's curtain).
             self.panel.hide()
-            self.status.value = f"<b>Waiting for seat {game.to_act}:</b> {esc(game.decision.text)}"
+            self.status.value = (
+                f"<b>Waiting for seat {game.to_act}:</b> {esc(game.decision.text)} "
+                f"Seat {game.to_act} is played by a person, whose decisions this screen "
+                f"(seat {self.seat}'s) does not offer. For several people at one screen, "
+                "use <code>HotSeat</code>: a curtain hides each seat's cards from the others."
+            )
             self._draw_coach()
             return
         view = game.view(self.seat)

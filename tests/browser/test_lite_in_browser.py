@@ -32,6 +32,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, run_all_cells
@@ -223,13 +224,40 @@ def assert_seat_view(table, view) -> None:
             assert len(hand) == info.hand_size
 
 
+def lesson_seed(page, widget: str) -> int:
+    """The seed of the lesson's one ``widget`` (``"Play"`` or ``"HotSeat"``), read in its kernel.
+
+    A game a learner plays is a fresh deal (no seed in the lesson, docs/teaching.md),
+    so the test asks the kernel which seed it drew, to play the same game alongside.
+    """
+    code = (
+        "import gc\n"
+        "print(*[o.game.setup['seed'] for o in gc.get_objects()"
+        f" if type(o).__name__ == {widget!r}])"
+    )
+    seeds = run_in_kernel(page, code).split()
+    assert len(seeds) == 1, seeds
+    return int(seeds[0])
+
+
+def simple_move(expected: Play, seat: int) -> tuple[Any, str]:
+    """A move one button makes (Pass at a turn, Decline at a control), and that button's name.
+
+    The lessons' games are fresh deals, so the first decision may be either.
+    """
+    view = expected.game.view(seat).to_json()
+    move = next(a for a in expected.game.legal_actions() if a.act in ("pass", "decline"))
+    return move, expected.renderer.action_label(move, view)
+
+
 def check_hot_seat(hot_seat, expected: HotSeat) -> None:
     """The curtain names the seat to act; confirming shows its cards; after a pass, none.
 
     ``expected`` is the lesson's widget made here by CPython: it is played alongside.
     """
     seat = expected.game.to_act
-    expect(hot_seat).to_contain_text(text_of(expected.status.value))
+    # a fresh deal: the bots may play several moves first, each shown `delay` seconds apart
+    expect(hot_seat).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(hot_seat).to_contain_text(f"Waiting for seat {seat}")
     assert kinds(hot_seat) == []  # behind the curtain, no card at all is in the page
     hot_seat.get_by_role("button", name=f"I am seat {seat}: show my cards").click()
@@ -238,8 +266,9 @@ def check_hot_seat(hot_seat, expected: HotSeat) -> None:
     expect(hot_seat).to_contain_text(text_of(expected.status.value))
     assert_seat_view(hot_seat, expected.game.view(seat))
     hot_seat.screenshot(path=ARTIFACTS / f"lite-hotseat-seat{seat}.png")
-    hot_seat.get_by_role("button", name="Pass", exact=True).click()
-    expected.act(next(a for a in expected.game.legal_actions() if a.act == "pass"))
+    move, label = simple_move(expected, seat)
+    hot_seat.get_by_role("button", name=label, exact=True).click()
+    expected.act(move)
     # the next person's curtain (after the bots' moves), and no card left in the page
     assert expected.game.to_act != seat
     expect(hot_seat).to_contain_text(text_of(expected.status.value), timeout=60_000)
@@ -313,19 +342,23 @@ def test_lesson_1_offline_engine_table_stepper_play_hot_seat(lite_page, lite_sit
     expect(stepper.locator(".pnb-table")).to_contain_text(f"of {decisions} decisions")
 
     # Play: the same widget made here by CPython says what the page must show.
-    expected = Play(seat=0, opponents=["honest", "bluff", "random"], seed=21, delay=0)
+    seed = lesson_seed(page, "Play")  # the lesson's game is a fresh deal: the same one here
+    expected = Play(seat=0, opponents=["honest", "bluff", "random"], seed=seed, delay=0)
     play = page.locator(".pnb-play").filter(has_text="Your decision").first
-    expect(play).to_contain_text(text_of(expected.status.value))
+    # a fresh deal: up to five bot moves come first, each shown `delay` seconds apart
+    expect(play).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(play.locator(".pnb-table")).to_have_attribute("data-viewer", "0")
     for action in expected.game.legal_actions():
+        if action.act in expected.renderer.card_acts:
+            continue  # a convoy or a bribe is picked card by card (a composer), not one button
         label = expected.renderer.action_label(action, expected.game.view(0).to_json())
         expect(play.get_by_role("button", name=label, exact=True)).to_be_visible()
     log = play.locator(".pnb-log li")
     assert [line.strip() for line in log.all_inner_texts()] == log_lines(expected)
-    decline = next(a for a in expected.game.legal_actions() if a.act == "decline")
+    move, label = simple_move(expected, 0)
     before = len(log_lines(expected))
-    expected.act(decline)  # the bots answer here as they do in the page
-    play.get_by_role("button", name="Decline", exact=True).click()
+    expected.act(move)  # the bots answer here as they do in the page
+    play.get_by_role("button", name=label, exact=True).click()
     expect(play).to_contain_text(text_of(expected.status.value), timeout=60_000)
     expect(log).to_have_count(len(log_lines(expected)))
     assert [line.strip() for line in log.all_inner_texts()] == log_lines(expected)
@@ -334,8 +367,9 @@ def test_lesson_1_offline_engine_table_stepper_play_hot_seat(lite_page, lite_sit
 
     # Hot-seat: seats 0, 1, 2 are people, seat 3 a bot.
     hot_seat = page.locator(".pnb-play").filter(has=page.locator(".pnb-curtain")).first
+    seed = lesson_seed(page, "HotSeat")
     check_hot_seat(
-        hot_seat, HotSeat(players=4, humans=[0, 1, 2], opponents="honest", seed=34, delay=0)
+        hot_seat, HotSeat(players=4, humans=[0, 1, 2], opponents="honest", seed=seed, delay=0)
     )
     assert offline.asked == []
 
@@ -377,7 +411,7 @@ def test_lesson_2_offline_seats_stepper_hot_seat_and_the_cdn(lite_page, lite_sit
 
     # Hot-seat with three people.
     hot_seat = page.locator(".pnb-play").filter(has=page.locator(".pnb-curtain")).first
-    check_hot_seat(hot_seat, HotSeat(players=3, seed=8, delay=0))
+    check_hot_seat(hot_seat, HotSeat(players=3, seed=lesson_seed(page, "HotSeat"), delay=0))
     assert offline.asked == []
 
     # numpy is one of Pyodide's compiled packages: the site asks the Pyodide CDN for it
