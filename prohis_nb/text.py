@@ -47,6 +47,35 @@ def markdown_money(amount: float | int | Fraction, *, sign: bool = False) -> str
     return f'<span class="pnb-money">{money(amount, sign=sign).replace("$", "&#36;")}</span>'
 
 
+def number(value: float | int | Fraction, *, digits: int = 1) -> str:
+    """A decimal as a learner reads it: a true minus, thousands separated, infinity in words.
+
+    >>> number(-70.23), number(1234.56), number(float("inf")), number(-float("inf"))
+    ('−70.2', '1,234.6', 'infinite', 'minus infinity')
+    """
+    value = float(value)
+    if value != value:
+        raise ValueError("number() got NaN: there is no number to show")
+    if value in (float("inf"), -float("inf")):
+        return "infinite" if value > 0 else "minus infinity"
+    text = f"{abs(value):,.{digits}f}"
+    negative = value < 0 and text.strip("0.,") != ""  # −0.0 reads 0.0
+    return f"{MINUS}{text}" if negative else text
+
+
+def p_value(p: float) -> str:
+    """A p-value in words: ``p = 0.034``, ``p < 0.001`` (never ``7e-05``), ``p = 0``.
+
+    >>> p_value(0.0342), p_value(7e-05), p_value(0.0), p_value(1.0)
+    ('p = 0.034', 'p < 0.001', 'p = 0', 'p = 1')
+    """
+    if p == 0:
+        return "p = 0"
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.3f}".rstrip("0").rstrip(".")
+
+
 def count(number: int, singular: str, plural: str | None = None) -> str:
     """A number with its noun in the right form: ``1 card``, ``2 cards``."""
     word = singular if number == 1 else (plural if plural is not None else singular + "s")

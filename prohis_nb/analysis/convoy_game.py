@@ -327,3 +327,36 @@ def bait_dominance_weight(game: ConvoyGame | None = None) -> Fraction | None:
             elif s_d <= s_h:
                 return Fraction(0)  # not dominated at any weight
     return min(bounds) if bounds else None
+
+
+def bait_dominance(weight: Fraction, game: ConvoyGame | None = None) -> str:
+    """Whether a dirty hand's honest convoy is dominated when the rival's gain weighs ``weight``.
+
+    The smuggler counts its own money minus ``weight`` times the controller's
+    (see :func:`bait_dominance_weight`). For each offer and each answer to it,
+    the honest convoy is set beside the dirty convoy with the same offer. The
+    answer, in words:
+
+    * ``"strictly dominated"``: the honest convoy earns less under every
+      answer, so no equilibrium baits;
+    * ``"weakly dominated"``: never more, and as much under some answer (at
+      the border weight exactly), so some equilibria bait and some do not;
+    * ``"not dominated"``: it earns more under some answer.
+
+    >>> bait_dominance(Fraction(1, 4))
+    'weakly dominated'
+    """
+    game = game or ConvoyGame()
+    weight = Fraction(weight)
+    gaps = []
+    for offer in game.offers("dirty"):
+        answers = ("inspect", "waive") if offer == NO_BRIBE else ("accept", "inspect")
+        for answer in answers:
+            s_d, c_d = game._outcome("dirty", offer, answer)
+            s_h, c_h = game._outcome("honest", offer, answer)
+            gaps.append((s_d - weight * c_d) - (s_h - weight * c_h))
+    if all(gap > 0 for gap in gaps):
+        return "strictly dominated"
+    if all(gap >= 0 for gap in gaps):
+        return "weakly dominated"
+    return "not dominated"

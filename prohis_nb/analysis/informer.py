@@ -198,3 +198,64 @@ def informer_equilibrium(board: Board | None = None) -> InformerEquilibrium:
     """
     eq = declaration_equilibrium(board or Board())
     return InformerEquilibrium(eq, tuple(informer_gains(eq)))
+
+
+@dataclass(frozen=True)
+class InformerBound:
+    """The receiver's best informing gain over *every* equilibrium, where it is reached."""
+
+    gain: float
+    declaration: Declaration
+    #: a whole equilibrium declarer strategy (type × declaration) at which it is reached
+    strategy: object
+
+
+@cache
+def best_informing_gain(board: Board | None = None) -> InformerBound:
+    """The receiver's largest informing gain over every equilibrium's every declaration.
+
+    :func:`informer_equilibrium` uses the one equilibrium the solver returns.
+    The declarer has many (lesson 11); who makes a declaration, and so what
+    informing on it gains, differs between them. The hands' values and the
+    search rates are the same in all of them, so the gain at ``d`` is an
+    average of a fixed value per hand, weighted by who makes ``d``: its
+    highest over the set is one linear program per declaration
+    (:meth:`~prohis_nb.analysis.signalling_sets.DeclarerSet.ratio_extremes`).
+    About 20 seconds with the default board: a check for the docs and tests,
+    not for a lesson cell.
+    """
+    import numpy as np
+
+    from prohis_nb.analysis.signalling_sets import declarer_set
+
+    every = declarer_set(board)
+    eq = every.equilibrium
+    rules: Board = eq.board
+    inherited = np.array([inherited_value(t, eq)[0] for t in eq.types])
+    best: InformerBound | None = None
+    for d in every.made_somewhere():
+        lie = np.array([(not t.bag) if d == IMMUNITY else t.goods != d for t in eq.types])
+        loss = rules.immunity_fine if d == IMMUNITY else rules.compensation
+        values = np.where(lie, rules.informer_reward, -loss) + eq.value - inherited
+        found = every.ratio_extremes(d, eq.probability, values, sides=(1,))
+        if found is not None and (best is None or found[1][0] > best.gain):
+            best = InformerBound(found[1][0], d, found[1][1])
+    assert best is not None
+    return best
+
+
+def largest_false_share_anywhere(board: Board | None = None) -> float:
+    """The most often any passed declaration is false, over *every* equilibrium (fast: stored).
+
+    :attr:`InformerEquilibrium.largest_false_share` is the solver's one
+    equilibrium's; this is the highest over the whole set, each declaration's
+    share maximised by its own linear program
+    (:meth:`~prohis_nb.analysis.signalling_sets.DeclarerSet.false_share_range`).
+    Every declaration made in some equilibrium reaches a receiver, since none
+    is searched for certain.
+    """
+    from prohis_nb.analysis.signalling_sets import declarer_set
+
+    every = declarer_set(board)
+    shares = (every.false_share_range(d) for d in every.made_somewhere())
+    return max(high for _, high in (s for s in shares if s is not None))

@@ -307,26 +307,33 @@ class QREFit:
         return 0.5 * math.erfc(math.sqrt(lr / 2))
 
     def summary(self) -> str:
-        """The fit in one sentence."""
-        from prohis_nb.text import count
+        """The fit in words: λ, the likelihoods, and the test of exact equilibrium play."""
+        from prohis_nb.text import count, number, p_value
 
         verdict = (
             "rejected"
             if self.p_value < 0.05
             else "not rejected (the choices are consistent with it)"
         )
-        nash = (
-            "makes a choice that was observed impossible"
-            if math.isinf(self.nash_log_likelihood)
-            else f"log-likelihood {self.nash_log_likelihood:.1f}"
+        fitted = (
+            f"Logit QRE fitted to {count(self.observations, 'choice')}: "
+            f"λ = {number(self.lam, digits=2)} (log-likelihood {number(self.log_likelihood)}; "
+            f"random choice {number(self.random_log_likelihood)})."
         )
-        return (
-            f"Logit QRE fitted to {count(self.observations, 'choice')}: λ = {self.lam:.2f} "
-            f"(log-likelihood {self.log_likelihood:.1f}; random choice "
-            f"{self.random_log_likelihood:.1f}). The Nash equilibrium it selects {nash}: "
-            f"likelihood ratio {self.lr_statistic:.1f}, p = {self.p_value:.3g}, so exact "
-            f"equilibrium play is {verdict}."
-        )
+        if math.isinf(self.nash_log_likelihood):
+            test = (
+                " The Nash equilibrium it selects gives probability 0 to a choice the class "
+                "made, so under it the class's choices could not have happened (likelihood "
+                f"ratio infinite, {p_value(self.p_value)}): exact equilibrium play is {verdict}."
+            )
+        else:
+            test = (
+                " Under the Nash equilibrium it selects the log-likelihood is "
+                f"{number(self.nash_log_likelihood)}: likelihood ratio "
+                f"{number(self.lr_statistic)}, {p_value(self.p_value)}, so exact equilibrium "
+                f"play is {verdict}."
+            )
+        return fitted + test
 
 
 def log_likelihood(

@@ -91,8 +91,17 @@ class Row:
         )
 
     def agrees(self) -> bool | None:
-        """Whether the interval meets the predicted range (``None``: nothing to compare)."""
+        """Whether the interval meets the predicted range (``None``: nothing to compare).
+
+        ``None`` too when the equilibrium never makes this decision (an
+        off-path threat, ``prediction.tested`` is False): in equilibrium every
+        convoy comes with the bribe, so the class's convoys without one are
+        themselves the deviation, and how often they were inspected can
+        neither confirm nor refute the range that deters them.
+        """
         if self.rate is None or self.predicted_low is None or self.predicted_high is None:
+            return None
+        if not self.prediction.tested:
             return None
         assert self.low is not None and self.high is not None
         return self.low <= self.predicted_high and self.predicted_low <= self.high
@@ -558,24 +567,30 @@ class ClassResults:
         return class_vs_theory(self.table(game, **table))
 
     def summary(self) -> str:
-        """Games counted, by game, and files skipped, in one sentence."""
+        """Games counted, by game, and files skipped, in words.
+
+        For example ``Counted: Prohis, 10 games; Smuggle, 10 games. Skipped: 2 files.``
+
+        Each game's title opens its own item, so a title that is not a name
+        ("One convoy") never sits capitalised in the middle of a sentence.
+        """
         parts = []
         for game in class_games():
             played = self.games_of(game)
             if played:
                 unfinished = sum(1 for g in played if not g.ended)
-                text = f"{count(len(played), 'game')} of {_game_spec(game).title}"
+                text = f"{_game_spec(game).title}, {count(len(played), 'game')}"
                 if unfinished:
                     text += f" ({unfinished} unfinished)"
                 parts.append(text)
-        counted = " and ".join(parts) if parts else "no game"
+        counted = "; ".join(parts) if parts else "no game"
         bots = sum(g.bot_actions for g in self.games)
         left_out = (
             f" Students' decisions only: {count(bots, 'action')} taken by bots left out."
             if bots
             else ""
         )
-        return f"{counted} counted; {count(len(self.skipped), 'file')} skipped.{left_out}"
+        return f"Counted: {counted}. Skipped: {count(len(self.skipped), 'file')}.{left_out}"
 
     def _repr_html_(self) -> str:
         # printable_name: a file name that is not UTF-8 would make the page unencodable

@@ -35,6 +35,13 @@ from typing import Any
 
 from prohis_nb.text import percent
 
+#: The note of a rate the equilibrium never puts to the test: the controller's
+#: answer to an offer no equilibrium smuggler makes. Any rate in the range keeps
+#: the equilibrium one (it is a threat, off the path of play), so a class's rate
+#: of that decision is no evidence for or against the theory: the table shows
+#: the range and gives no verdict (``Row.agrees()`` is ``None``).
+UNTESTED = "never tested in equilibrium: any rate in this range keeps it one"
+
 
 @dataclass(frozen=True)
 class Prediction:
@@ -51,6 +58,11 @@ class Prediction:
     @property
     def applies(self) -> bool:
         return self.low is not None
+
+    @property
+    def tested(self) -> bool:
+        """Whether equilibrium play ever makes this decision (False: an off-path threat)."""
+        return self.note != UNTESTED
 
     def __str__(self) -> str:
         if self.low is None or self.high is None:
@@ -96,7 +108,7 @@ def convoy_predictions(p_dirty: float | None) -> dict[str, Prediction]:
     def rng(bounds: tuple[Fraction, Fraction], note: str = "") -> Prediction:
         return Prediction(float(bounds[0]), float(bounds[1]), model, note)
 
-    untested = "never tested in equilibrium: any rate in this range keeps it one"
+    untested = UNTESTED
     return {
         "bait": rng(bait),
         "dirty convoys": rng((exact(p) * (1 - bait[1]), exact(p) * (1 - bait[0]))),
@@ -296,7 +308,7 @@ def convoy_stage_predictions(rules: Any) -> dict[str, Prediction]:
             / chances
             for c in smuggler
         )
-    untested = "never tested in equilibrium: any rate in this range keeps it one"
+    untested = UNTESTED
     bribes = list(labels)[1:]
     if len(bribes) == 1:
         never = all(made(c, bribes[0]) == 0 for c in smuggler)

@@ -140,3 +140,52 @@ def test_with_a_small_compensation_dumping_a_heavy_hand_is_worth_informing():
     assert not solved.never_informs
     worst = solved.checks[0]
     assert worst.gain > 0 and worst.money_gain < 0  # the money alone still says "accept"
+
+
+def test_over_every_equilibrium_the_receiver_still_never_gains_by_informing(eq):
+    from prohis_nb.analysis.informer import best_informing_gain
+
+    bound = best_informing_gain()
+    solved = informer_equilibrium()
+    # the solver's equilibrium is one of them: the bound is at least its worst gain
+    assert bound.gain >= solved.worst_gain - 1e-6
+    assert bound.gain < 0
+    # the strategy where it is reached is a whole declarer strategy (one of the set's points)
+    sigma = bound.strategy
+    assert sigma.sum(axis=1) == pytest.approx(1.0)
+    # the gain recomputed here with the engine's payments and Bayes over that strategy
+    d = bound.declaration
+    j = eq.declarations.index(d)
+    weights = eq.probability * sigma[:, j]
+    gain = sum(
+        weights[i]
+        / weights.sum()
+        * (
+            receiver_money(cards_of(eq.types[i]), d)
+            + eq.value
+            - inherited_value(eq.types[i], eq)[0]
+        )
+        for i in weights.nonzero()[0]
+    )
+    assert gain == pytest.approx(bound.gain, abs=1e-6)
+
+
+def test_over_every_equilibrium_no_passed_declaration_is_false_often_enough(eq):
+    from prohis_nb.analysis.informer import largest_false_share_anywhere
+    from prohis_nb.analysis.signalling_sets import declarer_set
+
+    every = declarer_set()
+    anywhere = largest_false_share_anywhere()
+    assert anywhere >= informer_equilibrium().largest_false_share - 1e-9
+    assert anywhere < float(informer_threshold()) / 3
+    # another equilibrium (the one making the fewest declarations): its false shares, by Bayes
+    # here, stay below the bound
+    _, sigma = every.fewest_made()
+    for j, d in enumerate(eq.declarations):
+        weights = eq.probability * sigma[:, j]
+        if weights.sum() > 1e-9:
+            lie = [(not t.bag) if d == IMMUNITY else t.goods != d for t in eq.types]
+            assert float((weights * lie).sum() / weights.sum()) <= anywhere + 1e-6
+    # every declaration some equilibrium makes is searched less than always: each reaches a
+    # receiver, so the count that reaches one is the count made
+    assert all(eq.search[eq.declarations.index(d)] < 1 - 1e-9 for d in every.made_somewhere())

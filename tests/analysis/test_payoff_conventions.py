@@ -9,7 +9,7 @@
 * Race: the exact enumeration's bait and inspection ranges equal
   ``equilibrium_sets``' (behaviour corners, another method).
 * The weight on the rival's gain where baiting stops being dominated: 1/4,
-  by hand.
+  by hand; at exactly 1/4 it is weakly dominated (equal only when inspected).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from fractions import Fraction
 import pytest
 
 from prohis_nb.analysis.bimatrix import extreme_equilibria as enumerate_equilibria
-from prohis_nb.analysis.convoy_game import ConvoyGame, bait_dominance_weight
+from prohis_nb.analysis.convoy_game import ConvoyGame, bait_dominance, bait_dominance_weight
 from prohis_nb.analysis.payoffs import convoy_payoffs
 
 
@@ -115,3 +115,33 @@ def test_baiting_is_dominated_below_a_quarter_of_the_rivals_gain():
     # dominated while w (14,000/3 + 2,000) < 20,000/3 − 5,000, i.e. w < 1/4
     w = (Fraction(20_000, 3) - 5_000) / (Fraction(14_000, 3) + 2_000)
     assert bait_dominance_weight() == w == Fraction(1, 4)
+
+
+# Own money per answer of one convoy (smuggler, controller), written here by hand from the
+# scoring table: honest convoy / dirty convoy, both with the same offer.
+_OWN = {
+    "accept": ((3_000, 1_000), (10_000, 1_000)),
+    "inspect": ((5_000, -2_000), (Fraction(20_000, 3), Fraction(14_000, 3))),
+    "waive": ((3_000, 2_000), (10_000, 2_000)),
+}
+
+
+def _by_hand(weight: Fraction) -> str:
+    gaps = [(sd - weight * cd) - (sh - weight * ch) for (sh, ch), (sd, cd) in _OWN.values()]
+    if all(g > 0 for g in gaps):
+        return "strictly dominated"
+    return "weakly dominated" if all(g >= 0 for g in gaps) else "not dominated"
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_baiting_at_a_table_of_n_is_dominated_strictly_weakly_or_not_as_by_hand(players):
+    weight = Fraction(1, players - 1)
+    assert bait_dominance(weight) == _by_hand(weight)
+
+
+def test_at_exactly_a_quarter_baiting_is_weakly_dominated():
+    # at w = 1/4, inspected: honest 5,000 + 500 = 5,500, dirty 20,000/3 − 14,000/12 = 5,500
+    assert _by_hand(Fraction(1, 4)) == "weakly dominated"
+    assert bait_dominance(Fraction(1, 4)) == "weakly dominated"
+    assert bait_dominance(Fraction(1, 5)) == "strictly dominated"
+    assert bait_dominance(Fraction(1, 3)) == "not dominated"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -168,3 +169,22 @@ def test_bad_counts_get_a_clear_error():
         fit_qre(form, {"the moon": [1, 2]})
     with pytest.raises(ValueError, match="nothing to fit"):
         fit_qre(form, {FACING_NONE: [0, 0]})
+
+
+@pytest.mark.parametrize(
+    ("nash_ll", "expected_ratio"),
+    [(-80.04, "19.7"), (-math.inf, "infinite")],
+)
+def test_the_fit_reads_as_words_with_a_true_minus(nash_ll, expected_ratio):
+    from prohis_nb.text import MINUS
+
+    fit = QREFit(4.5432, -70.19, {}, -96.31, {}, nash_ll, 110)
+    text = fit.summary()
+    # the amounts as a typesetter writes them: U+2212, one decimal, never Python's reprs
+    assert f"λ = 4.54 (log-likelihood {MINUS}70.2; random choice {MINUS}96.3)" in text
+    assert f"likelihood ratio {expected_ratio}" in text
+    assert not re.search(r"-\d|\binf\b|e[-+]\d", text), text
+    if math.isinf(nash_ll):
+        assert "probability 0 to a choice the class made" in text and "p = 0" in text
+    else:
+        assert f"{MINUS}80.0" in text and "p < 0.001" in text  # ½ P(χ²₁ ≥ 19.7) ≈ 4.5e-6

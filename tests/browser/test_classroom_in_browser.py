@@ -37,7 +37,10 @@ def section_notebook() -> dict:
         "metadata": {},
         "execution_count": None,
         "outputs": [],
-        "source": ["from prohis_nb.widgets.lesson import check"],
+        "source": [
+            "from prohis_nb.widgets import charts\n",
+            "from prohis_nb.widgets.lesson import check, show_chart",
+        ],
     }
     return {**lesson, "cells": [setup, *cells]}
 
@@ -63,7 +66,7 @@ def test_the_class_table_shows_and_its_csv_downloads(page, lab):
     expect(shown.locator("tr", has_text="chances to control")).to_contain_text("no prediction")
     shown.screenshot(path=ARTIFACTS / "classroom-table.png")
 
-    figures = page.locator(".jp-OutputArea-output img")
+    figures = page.locator(".jp-OutputArea-output svg.pnb-chart")  # drawn as SVG
     assert figures.count() >= 2, "both plots of the class against the theory should be drawn"
     expect(figures.first).to_be_visible()
 
@@ -82,12 +85,12 @@ def test_the_class_table_shows_and_its_csv_downloads(page, lab):
     assert int(inspection["out_of"]) == table["inspection"].out_of
 
 
-def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(page, lab):
+def test_lesson_9_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_1(page, lab):
     """Upload two games of each kind, run the cells below: everything shows the upload.
 
     The number of games is counted from the files uploaded; the rates the page
     shows are read back from the CSV link, the plot's text alternative and
-    exercise 3's answer, and must all be the uploaded class's (computed here
+    exercise 1's answer, and must all be the uploaded class's (computed here
     from the same files), not the pretend class's.
     """
     import base64
@@ -120,22 +123,23 @@ def test_lesson_6_an_uploaded_class_reaches_the_table_plots_csv_and_exercise_3(p
     expected = load_class([(f.name, f.read_bytes()) for f in files])
     inspection = expected.table()["inspection"]
     summary = page.locator(".jp-Cell").nth(index).locator(".jp-OutputArea-output")
-    expect(summary).to_contain_text("2 games of Prohis")
-    expect(summary).to_contain_text("2 games of Smuggle")
+    expect(summary).to_contain_text("Prohis, 2 games")
+    expect(summary).to_contain_text("Smuggle, 2 games")
     # the CSV link carries the uploaded class's table
     href = page.locator("a[download='class_results.csv']").first.get_attribute("href")
     rows = list(csv.DictReader(io.StringIO(base64.b64decode(href.split(",", 1)[1]).decode())))
     row = next(r for r in rows if r["game"] == "prohis" and r["measure"] == "inspection")
     assert (int(row["count"]), int(row["out_of"])) == (inspection.count, inspection.out_of)
     # the Prohis plot describes the uploaded class's inspection rate
-    alts = page.locator("img[alt*='what our class did']").evaluate_all(
-        "imgs => imgs.map(i => i.alt)"
+    alts = page.locator("svg[aria-label*='what our class did']").evaluate_all(
+        "svgs => svgs.map(s => s.getAttribute('aria-label'))"
     )
     assert any(
         f"convoys offered no bribe that were inspected: {percent(inspection.rate)}" in a
         for a in alts
     ), alts
-    # exercise 3's answer is the uploaded class's rate
+    # exercise 1's answer is the uploaded class's bribe rate
+    offered = expected.table()["bribe offered"]
     answers = page.locator("details code").evaluate_all("codes => codes.map(c => c.textContent)")
-    assert f"{inspection.rate:.4g}" in answers, answers
+    assert f"{offered.rate:.4g}" in answers, answers
     assert re.search(r"\d", " ".join(answers))

@@ -320,7 +320,7 @@ def test_a_class_plays_a_convoy_round_with_a_drop_and_a_prohis_game(page, lab, s
     expect(board.locator(".pnb-live-state")).to_contain_text("the class is over")
     # the results follow: both tables' finished games, the students' decisions only
     expect(board).to_contain_text("The class against the theory")
-    expect(board).to_contain_text("2 games of One convoy counted", timeout=60_000)
+    expect(board).to_contain_text("Counted: One convoy, 2 games", timeout=60_000)
     board.screenshot(path=ARTIFACTS / "live-dashboard-convoy.png")
     for student in students:
         student.page.screenshot(path=ARTIFACTS / f"live-convoy-{student.name}.png", full_page=True)

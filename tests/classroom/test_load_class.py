@@ -46,7 +46,7 @@ def test_the_example_folder_loads_and_skips_its_two_bad_files(example):
     assert reasons["broken_save.json"].startswith("not JSON")
     assert reasons["shopping_list.json"].startswith("not a game record")
     assert all("\n" not in s.reason for s in example.skipped)
-    assert "10 games of Prohis and 10 games of Smuggle counted; 2 files skipped" in repr(example)
+    assert "Counted: Prohis, 10 games; Smuggle, 10 games. Skipped: 2 files." in repr(example)
 
 
 def test_the_table_adds_up_the_games_counted_one_by_one(example):
@@ -162,6 +162,31 @@ def test_predictions_come_from_the_analysis(example):
     eq = informer_equilibrium().declarations
     assert table["searches all"].predicted_low == pytest.approx(
         float((eq.usage() * eq.search).sum())
+    )
+
+
+def test_an_off_path_threat_gets_no_verdict_and_an_on_path_rate_does(example):
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from prohis_nb.analysis.equilibrium import ConvoyGame
+    from prohis_nb.analysis.equilibrium_sets import equilibrium_set
+
+    table = example.table("prohis")
+    inspection, offered = table["inspection"], table["bribe offered"]
+    # the convoy game as the class table sets it up; in every equilibrium every hand offers
+    # the bribe (the offer rate is 1 at both ends), so no unbribed convoy is ever inspected
+    totals = example.totals("prohis")
+    share = Fraction(totals["convoys_dirty"] + totals["convoys_bait"], totals["convoys"])
+    p = Fraction(round(share * 100), 100)
+    every = equilibrium_set(ConvoyGame(card="captain", size=3, p_dirty=p, bribe=("legal",)))
+    assert every.bribe_rate_range == (1, 1)
+    assert not inspection.prediction.tested and inspection.agrees() is None
+    assert offered.prediction.tested and isinstance(offered.agrees(), bool)
+    # the same counts, were the range on the path of play, would get a verdict
+    on_path = replace(inspection, note="")
+    assert on_path.agrees() is (
+        on_path.low <= on_path.predicted_high and on_path.predicted_low <= on_path.high
     )
 
 

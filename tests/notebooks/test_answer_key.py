@@ -43,6 +43,7 @@ def expected() -> dict[str, float]:
     from prohis_nb.analysis.equilibrium_sets import equilibrium_set
     from prohis_nb.analysis.smuggle import hand_game
     from prohis_nb.bots.beliefs import unseen_cards
+    from prohis_nb.classroom import load_class
     from prohis_nb.widgets.lesson import dealt_game
 
     lesson2 = dealt_game([["legal"] * 3 + ["lieutenant"], ["illegal"] * 3 + ["legal"],
@@ -63,6 +64,9 @@ def expected() -> dict[str, float]:
     control = {card: max(indifference_bribe(hand, card), Fraction(2000)) for card in SEAT_1_CARDS}
     game = ConvoyGame(card="captain", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
     inspector = ConvoyGame(card="inspector", size=3, illegal=1, bribe=("legal",), p_dirty=0.5)
+    pretend = load_class(KEY.parents[1] / "notebooks" / "class_records").totals("prohis")
+    share = Fraction(pretend["convoys_dirty"] + pretend["convoys_bait"], pretend["convoys"])
+    p_class = Fraction(round(share * 100), 100)  # the class's share, to the percent
     return {
         # lesson 1, by hand from the scoring table (docs/rules.md)
         "l1-ex1": 2 * 1000 + 4000 + 3000 + (-4000) + 2000,
@@ -78,6 +82,13 @@ def expected() -> dict[str, float]:
         # the dirty share of convoys, 0.6 × (1 − b), stays at the regime change 5/12
         "l6-ex1": round(float(equilibrium_set(replace(game, p_dirty=0.6)).bait_range[0]), 4),
         "l7-ex1": round(float(equilibrium_set(inspector).inspect_range[1]), 4),
+        # lesson 9: the pretend class's bribe rate, its two counts divided here; in every
+        # equilibrium of its convoy game (the class's own chance of a dirty hand) every hand
+        # offers the bribe, so the share without one is 0
+        "l9-ex1": round(pretend["bribes"] / pretend["bribe_chances"], 4),
+        "l9-ex1-unbribed": float(
+            1 - equilibrium_set(replace(game, p_dirty=p_class)).bribe_rate_range[0]
+        ),
         "l10-ex1": float(hand_game(["camera", "camera", "luggage", "luggage"]).search_rate),
         # lesson 11: one bottle of wine in the 2 × 2 game, d / (f + C) from the board by hand
         "l11-ex1": 25 / (50 + 200),

@@ -56,3 +56,58 @@ def test_money_in_markdown_is_written_one_way(path):
 def test_lessons_are_stored_without_outputs(path):
     cells = [c for c in read(path)["cells"] if c["cell_type"] == "code"]
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in cells)
+
+
+# attack-23 F1: "lesson 5's model" for the convoy game (lesson 6), "lesson 5 met" the many
+# equilibria (lesson 7).
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_reference_to_lesson_5_never_names_the_bribe_or_the_convoy_game(path):
+    import re
+
+    # lesson 5 is the 2 × 2 inspection game: no bribe, no carry, no convoy game
+    found = [
+        f"cell {i}: {sentence.strip()[:120]}"
+        for i, cell in enumerate(read(path)["cells"])
+        if cell["cell_type"] == "markdown"
+        for sentence in re.split(r"(?<=[.!?;:])\s+|\n\n|\n(?=\s*[*-] )", source(cell))
+        if re.search(r"\blesson 5\b", sentence, re.IGNORECASE)
+        and re.search(r"bribe|convoy game|carry|many equilibria", sentence, re.IGNORECASE)
+    ]
+    assert not found, "lesson 5 has no bribe; the convoy game is lesson 6 (7):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_exercise_a_lesson_mentions_is_one_of_its_own(path):
+    import re
+
+    # attack-23 F3: lesson 9 sent the learner to an "exercise 3" it does not have
+    cells = read(path)["cells"]
+    headed = {
+        int(n)
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for n in re.findall(r"^#+ .*?Exercises? (\d+)", source(cell), re.MULTILINE | re.IGNORECASE)
+    }
+    mentioned = {
+        (i, int(n))
+        for i, cell in enumerate(cells)
+        # "lesson 7's exercise 2" is another lesson's: not counted here
+        for n in re.findall(r"(?<!'s )\bexercises? (\d+)", source(cell), re.IGNORECASE)
+    }
+    missing = sorted((i, n) for i, n in mentioned if n not in headed)
+    assert not missing, f"exercises {sorted(headed)} exist; mentioned: {missing}"
+
+
+def test_lesson_9_describes_the_intervals_as_the_table_computes_them():
+    # attack-23 F2: the lesson said "widened for games" after the table had moved to students
+    from helpers.lessoncheck import NOTEBOOKS
+
+    from prohis_nb.classroom import load_class
+
+    unit = load_class(NOTEBOOKS / "class_records").table().unit
+    (lesson,) = [p for p in LESSONS if p.stem.startswith("09_")]
+    words = " ".join(source(c) for c in read(lesson)["cells"] if c["cell_type"] == "markdown")
+    words = " ".join(words.split()).replace("*", "")
+    assert unit == "student"
+    assert f"clustered by {unit}" in words
+    assert "widened for games" not in words

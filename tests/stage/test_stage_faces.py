@@ -221,7 +221,7 @@ def test_a_class_of_convoys_is_counted_by_its_own_counter(tmp_path):
     table = results.table("convoy")
     assert table["bait"].count == expected["convoys_bait"]
     assert table["inspection"].prediction.applies  # lesson 6's theory beside it
-    assert f"{len(written)} games of One convoy" in results.summary()
+    assert f"Counted: One convoy, {len(written)} games" in results.summary()
 
 
 def test_a_class_of_declarations_is_counted_by_its_own_counter():
