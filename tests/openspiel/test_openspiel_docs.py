@@ -64,5 +64,7 @@ def test_every_registered_name_is_in_the_docs_with_the_import_that_registers_it(
         "prohis_nb.convoy.openspiel": {"python_convoy_stage", "python_convoy_stage_own"},
         "prohis_nb.customs.openspiel": {"python_customs_stage"},
     }.items():
-        assert set(registered_by(stage)) == names
+        # importing a stage game's adapter registers its names (it goes through the package,
+        # which registers the others too)
+        assert names <= set(registered_by(stage))
         assert f"`{stage}`" in text
