@@ -48,18 +48,7 @@ def test_the_lessons_build_games_for_learners():
 
 @pytest.mark.parametrize(
     "lesson",
-    [
-        pytest.param(
-            lesson,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="lesson 4's Play still passes seed=4 (its engineer changes that lesson)",
-            ),
-        )
-        if lesson.name.startswith("04_")
-        else lesson
-        for lesson in LESSONS
-    ],
+    LESSONS,
     ids=lambda lesson: lesson.name[:2],
 )
 def test_a_lesson_game_a_learner_plays_has_no_seed(lesson):
