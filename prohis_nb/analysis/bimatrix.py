@@ -36,8 +36,11 @@ Matrix = Sequence[Sequence[Fraction | int | float]]
 Vector = tuple[Fraction, ...]
 
 
-def _solve(rows: list[list[Fraction]], rhs: list[Fraction]) -> Vector | None:
-    """The solution of a square linear system by Gaussian elimination, ``None`` if singular."""
+def solve_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> Vector | None:
+    """The solution of a square linear system by Gaussian elimination, ``None`` if singular.
+
+    Exact: the entries are fractions. (The equilibrium sets use it too.)
+    """
     n = len(rows)
     m = [list(row) + [b] for row, b in zip(rows, rhs, strict=True)]
     for col in range(n):
@@ -71,7 +74,7 @@ def _vertices(payoff: list[list[Fraction]], offset: int) -> dict[Vector, frozens
     constraints += [(list(payoff[r]), Fraction(1), other[r]) for r in range(k)]
     out: dict[Vector, frozenset[int]] = {}
     for chosen in combinations(constraints, d):
-        z = _solve([c[0] for c in chosen], [c[1] for c in chosen])
+        z = solve_exact([c[0] for c in chosen], [c[1] for c in chosen])
         if z is None or any(v < 0 for v in z):
             continue
         if any(sum(a * v for a, v in zip(row, z, strict=True)) > 1 for row in payoff):

@@ -45,6 +45,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from prohis_nb.analysis.bimatrix import solve_exact
 from prohis_nb.analysis.convoy_game import LOADS, NO_BRIBE, ConvoyGame
 from prohis_nb.analysis.convoy_game import _article as article
 from prohis_nb.analysis.convoy_game import exact_probability as exact
@@ -52,24 +53,6 @@ from prohis_nb.analysis.convoy_game import exact_probability as exact
 Vector = tuple[Fraction, ...]
 Choice = tuple[str, str]  # (convoy, offer)
 HANDS = ("dirty", "honest")
-
-
-def _solve(rows: list[list[Fraction]], rhs: list[Fraction]) -> Vector | None:
-    """The solution of a square linear system (Gaussian elimination), None if singular."""
-    n = len(rows)
-    m = [list(row) + [b] for row, b in zip(rows, rhs)]
-    for col in range(n):
-        pivot = next((r for r in range(col, n) if m[r][col] != 0), None)
-        if pivot is None:
-            return None
-        m[col], m[pivot] = m[pivot], m[col]
-        inv = 1 / m[col][col]
-        m[col] = [v * inv for v in m[col]]
-        for r in range(n):
-            if r != col and m[r][col] != 0:
-                factor = m[r][col]
-                m[r] = [a - factor * b for a, b in zip(m[r], m[col])]
-    return tuple(m[r][n] for r in range(n))
 
 
 def _choices(game: ConvoyGame, hand: str) -> tuple[Choice, ...]:
@@ -128,7 +111,7 @@ def _controller_candidates(game: ConvoyGame) -> tuple[tuple[Vector, Fraction, Fr
         planes += [(unit, Fraction(0)), (unit, Fraction(1))]
     points: set[Vector] = set()
     for chosen in combinations(planes, k):
-        y = _solve([list(n) for n, _ in chosen], [b for _, b in chosen])
+        y = solve_exact([list(n) for n, _ in chosen], [b for _, b in chosen])
         if y is not None and all(0 <= v <= 1 for v in y):
             points.add(y)
     return tuple(
@@ -199,7 +182,7 @@ def _smuggler_set(
             free = [i for i in range(n) if i not in fixed]
             for chosen in combinations(planes, n - len(sums) - zeros):
                 system = sums + list(chosen)
-                y = _solve([[a[i] for i in free] for a, _ in system], [b for _, b in system])
+                y = solve_exact([[a[i] for i in free] for a, _ in system], [b for _, b in system])
                 if y is not None and all(v >= 0 for v in y):
                     x = [Fraction(0)] * n
                     for i, v in zip(free, y):
