@@ -36,11 +36,11 @@ variants holding the fields that differ from the defaults.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
+from prohis_nb.core.rules_json import read_variants
 from prohis_nb.errors import RulesError, excerpt
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS, RANK
 
@@ -192,21 +192,7 @@ class ConvoyRules:
     @classmethod
     def from_json(cls, data: Any) -> ConvoyRules:
         """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
-        if not isinstance(data, Mapping) or "players" not in data:
-            raise RulesError(
-                f"rules must be an object with players and variants, got {excerpt(data)}"
-            )
-        unknown = [key for key in data if key not in ("players", "variants")]
-        if unknown:
-            raise RulesError(
-                f"unknown key(s) in rules: {excerpt(sorted(map(str, unknown)))}; "
-                "allowed: players, variants"
-            )
-        variants = data.get("variants")
-        if variants is None:
-            variants = {}
-        if not isinstance(variants, Mapping):
-            raise RulesError(f"variants must be an object, got {excerpt(variants)}")
+        variants = read_variants(data)
         allowed = [field.name for field in fields(cls) if field.name != "players"]
         extra = sorted(set(map(str, variants)) - set(allowed))
         if extra:

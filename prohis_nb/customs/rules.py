@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from prohis_nb.core.rules_json import read_variants
 from prohis_nb.errors import RulesError, excerpt
 from prohis_nb.smuggle.board import Board
 
@@ -58,21 +59,7 @@ class CustomsRules:
     @classmethod
     def from_json(cls, data: Any) -> CustomsRules:
         """Read a record's ``rules`` object; raises ``RulesError`` saying what is wrong."""
-        if not isinstance(data, Mapping) or "players" not in data:
-            raise RulesError(
-                f"rules must be an object with players and variants, got {excerpt(data)}"
-            )
-        unknown = [key for key in data if key not in ("players", "variants")]
-        if unknown:
-            raise RulesError(
-                f"unknown key(s) in rules: {excerpt(sorted(map(str, unknown)))}; "
-                "allowed: players, variants (a board goes in variants.board)"
-            )
-        variants = data.get("variants")
-        if variants is None:
-            variants = {}
-        if not isinstance(variants, Mapping):
-            raise RulesError(f"variants must be an object, got {excerpt(variants)}")
+        variants = read_variants(data, " (a board goes in variants.board)")
         extra = sorted(set(map(str, variants)) - {"board"})
         if extra:
             raise RulesError(f"unknown customs variant(s) {excerpt(extra)}; allowed: ['board']")
