@@ -8,12 +8,12 @@ reads duties and fines from the view alone.
 
 from __future__ import annotations
 
-import html
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from prohis_nb.core.game import Decision
 from prohis_nb.core.legal import legal_actions_json
+from prohis_nb.core.view_html import decision_json, view_html
 from prohis_nb.customs.knowledge import knowledge
 from prohis_nb.customs.log import PUBLIC
 
@@ -56,13 +56,13 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["decision"] = _decision_json(self.decision)
+        data["decision"] = decision_json(self.decision)
         data["legal_actions"] = legal_actions_json(self.legal_actions)
         return {"game": self.game, "role": self.role, **data}
 
     def _repr_html_(self) -> str:
         title = "Onlooker's view" if self.seat == PUBLIC else f"Seat {self.seat}'s view"
-        return _html(self.to_json(), f"One declaration · {title}: only what it may know")
+        return view_html(self.to_json(), f"One declaration · {title}: only what it may know")
 
 
 @dataclass(frozen=True)
@@ -89,12 +89,12 @@ class TableView:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["decision"] = _decision_json(self.decision)
+        data["decision"] = decision_json(self.decision)
         data["legal_actions"] = legal_actions_json(self.legal_actions)
         return {"game": self.game, **data}
 
     def _repr_html_(self) -> str:
-        return _html(self.to_json(), "One declaration · Teacher's view (every card)")
+        return view_html(self.to_json(), "One declaration · Teacher's view (every card)")
 
 
 def seat_view(game: Any, seat: int) -> SeatView:
@@ -144,27 +144,6 @@ def table_view(game: Any) -> TableView:
         winners=tuple(game.winners()),
         legal_actions=tuple(game.legal_actions()),
         log=game._log_lines(None),
-    )
-
-
-def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
-    if decision is None:
-        return None
-    return {"seat": decision.seat, "kind": decision.kind, "text": decision.text}
-
-
-def _html(data: dict[str, Any], title: str) -> str:
-    """A plain HTML table of a view, so it shows itself in a notebook without widgets."""
-    rows = "".join(
-        f"<tr><th style='text-align:left'>{html.escape(key)}</th>"
-        f"<td style='text-align:left'>{html.escape(str(value))}</td></tr>"
-        for key, value in data.items()
-        if key not in ("log", "legal_actions", "rules") and value is not None
-    )
-    log = "".join(f"<li>{html.escape(line)}</li>" for line in data.get("log", []))
-    return (
-        f"<div class='pnb-stage'><strong>{html.escape(title)}</strong><table>{rows}</table>"
-        f"<details><summary>what happened</summary><ol>{log}</ol></details></div>"
     )
 
 
