@@ -19,6 +19,9 @@ a time; the only waits are the database writes.
 5. the next decision is scheduled: a bot's seat moves after ``bot_delay``;
    an absent student's seat after ``drop_timeout`` (a stand-in bot, marked
    ``standin`` in the log); an idle student's after ``decision_timeout``.
+   The bot thinks from ``bot_delay`` before that moment and its move is sent
+   at that moment, never sooner, so how long it thought (which depends on
+   its hand) shows nobody anything (docs/teaching.md, "Time").
 
 **Rounds** (:mod:`prohis_nb.live.matching`): the teacher starts round 1 with
 the tables that formed as students arrived; each later round starts by itself

@@ -119,7 +119,9 @@ def test_a_forced_and_a_free_first_decision_both_read_the_solved_game(
     for forced in (True, False):
         calls: list[Any] = []
         monkeypatch.setattr(
-            signalling, "declaration_equilibrium", lambda b=None: calls.append(b) or real(b)
+            signalling,
+            "declaration_equilibrium",
+            lambda b=None, calls=calls: calls.append(b) or real(b),
         )
         game = discards(forced)
         seat, legal = game.to_act, game.legal_actions()
