@@ -61,7 +61,7 @@ class Pace:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], object] = time.sleep,
     ) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds >= 0:
             raise ValueError(f"a pace is a number of seconds, 0 or more, got {seconds!r}")
         self.seconds = float(seconds)
         self.clock = clock

@@ -187,6 +187,8 @@ class Play(widgets.VBox):
         if humans is not None and (isinstance(humans, str) or not isinstance(humans, Iterable)):
             raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
         self.humans = {self.seat} if humans is None else {game.check_seat(s) for s in humans}
+        if isinstance(delay, bool) or not isinstance(delay, int | float) or not delay >= 0:
+            raise RulesError(f"delay is a number of seconds, 0 or more, got {excerpt(delay)}")
         self.delay = delay
         #: The beat at which bot moves are shown (:class:`~prohis_nb.bots.pacing.Pace`).
         self.pace = pace if pace is not None else Pace(delay)

@@ -103,3 +103,11 @@ def test_every_bot_move_after_a_learners_move_is_paced(monkeypatch):
     bot_moves = len(play.game.actions) - 1
     assert bot_moves >= 1 and len(waits) - before == bot_moves
     assert waits[before:] == list(range(2, 2 + bot_moves))  # each after its move is chosen
+
+
+@pytest.mark.parametrize("delay", [-1, "fast", True, float("nan")])
+def test_a_bad_delay_is_refused_with_what_is_allowed(delay):
+    from prohis_nb.errors import RulesError
+
+    with pytest.raises(RulesError, match="delay is a number of seconds, 0 or more"):
+        Play(seat=0, delay=delay)
