@@ -73,3 +73,41 @@ def test_a_stand_in_for_an_idle_student_waits_for_its_moment_too(
     assert "standin" in actors
     assert len(seen["server_moves"]) == len(actors)
     assert all(paced for _actor, paced in seen["server_moves"]), seen["server_moves"]
+
+
+def test_a_move_planned_again_while_it_waits_is_dropped(class_server: Any, monkeypatch) -> None:
+    """The server planning again (a student back, a pause) drops the move waiting for its time.
+
+    The first wait is interrupted the way ``attach`` or ``detach`` would: the
+    table's next move is planned again. The waiting move must not be applied;
+    the newer plan plays instead, and the game goes on to its end.
+    """
+    until, apply = ClassRoom._until, ClassRoom._apply
+    first: dict[str, Any] = {}
+
+    async def replanned(self: ClassRoom, moment: float) -> None:
+        if not first:
+            first["task"] = asyncio.current_task()
+            for table in self.tables.values():
+                if table.ended is None:
+                    self._schedule(table)  # what attach/detach do
+        await until(self, moment)
+
+    applied_by_first: list[str] = []
+
+    async def applying(self: ClassRoom, table: Any, seat: int, action: Any, actor: str,
+                       student: Any, seq: int) -> bool:  # fmt: skip
+        if student is None and asyncio.current_task() is first.get("task"):
+            applied_by_first.append(actor)
+        return await apply(self, table, seat, action, actor, student, seq)
+
+    monkeypatch.setattr(ClassRoom, "_until", replanned)
+    monkeypatch.setattr(ClassRoom, "_apply", applying)
+    session = class_server("convoy", rounds=1, seats=2, bot_delay=0.05)
+    pupil = Pupil(session.url, session.room, "Ada").join().open()
+    pupil.until(lambda m: m["type"] == "waiting")
+    session.start()
+    play_until_ended([pupil])
+    assert first and applied_by_first == []
+    record = session.records()[0]
+    assert record.replay().ended and "bot" in record.extra["live"]["actors"]
