@@ -1,4 +1,4 @@
-"""The Smuggle coach's cache of passed hands' values is filled for every hand alike.
+"""The coaches' caches are filled for every hand alike (Smuggle's passed hands, convoy scores).
 
 Which hand types the coach is asked about depends on hands (a receiver's
 passed hand, a discard). If the cache held only the types asked so far, a
@@ -41,3 +41,34 @@ def test_the_filled_values_are_the_analysiss():
     equilibrium = declaration_equilibrium()
     for t in list(table)[:: max(1, len(table) // 30)]:
         assert table[t] == pytest.approx(inherited_value(t, equilibrium)[0], abs=1e-6)
+
+
+# ---------------------------------------------------------------- the convoy coach
+
+
+@pytest.mark.parametrize("payoffs", ["race", "own"])
+def test_the_convoy_coach_leaves_the_same_cache_for_a_clean_and_a_dirty_hand(payoffs):
+    """A smuggler's coach, asked with twin hands, fills its score cache alike.
+
+    Then the controller's coach finds every entry it needs already there:
+    nothing it asks is computed because of the smuggler's hand.
+    """
+    pytest.importorskip("nashpy")
+    from prohis_nb import ConvoyRules, ConvoyStageGame
+    from prohis_nb.convoy import coach as convoy_coach
+
+    rules = ConvoyRules(payoffs=payoffs, bribes=(("legal",), ("illegal",), ("legal", "legal")))
+    states = {}
+    for hand in ("honest", "dirty"):
+        convoy_coach.expected_scores.cache_clear()
+        convoy_coach.every_expected_score.cache_clear()
+        game = ConvoyStageGame(rules, table={"hand": hand, "order": list(range(rules.size))})
+        convoy_coach.advise(game.view(0))  # the smuggler's coach, at its convoy
+        info = convoy_coach.expected_scores.cache_info()
+        game.apply(game.legal_actions()[-1])  # a convoy
+        game.apply(game.legal_actions()[-1])  # an offer
+        convoy_coach.advise(game.view(1))  # the controller's coach
+        after = convoy_coach.expected_scores.cache_info()
+        states[hand] = (info.currsize, after.currsize, after.misses - info.misses)
+    assert states["honest"] == states["dirty"]
+    assert states["honest"][2] == 0  # the controller's coach computed nothing new
