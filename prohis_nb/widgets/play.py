@@ -260,7 +260,7 @@ class Play(widgets.VBox):
             ]
         )
         self.add_class("pnb-play")
-        self._advance(paced=False)  # nothing is on screen yet: no need to wait
+        self._advance(paced=False)  # nothing is on screen yet to draw (but the pace holds)
 
     # ------------------------------------------------------------ public
 
@@ -441,7 +441,8 @@ class Play(widgets.VBox):
     def _advance(self, paced: bool = True) -> None:
         """Let the bots play until a person has to decide (or the game ends), then show it.
 
-        ``paced``: show each bot move and wait ``delay`` seconds after it.
+        ``paced``: draw each bot move as it comes. Paced or not, each bot move
+        comes ``delay`` after the one before (``self.pace``), however long it took.
         """
         game = self.game
         self.pace.restart()  # the deal, or the person's move, is what was shown last
