@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
-from helpers.livemodels import close_all_since, registered, snapshot
 
+from helpers.livemodels import close_all_since, registered, snapshot
 from prohis_nb.widgets.closing import close_tree
 from prohis_nb.widgets.controls import ActionPanel
 

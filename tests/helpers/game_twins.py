@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from helpers.widgets import stacked
-
 import prohis_nb
+from helpers.widgets import stacked
 from prohis_nb import ProhisRules
 
 CI = ["captain", "inspector"]
