@@ -129,7 +129,7 @@ def test_the_download_link_carries_the_record(tmp_path):
     play_some(play)
     play.save_name.value = "lesson game.json"
     play.download_button.click()
-    assert play.download.value == ""  # the teacher's question first
+    assert play.download.value == ""  # the teacher's question first (teacher=True)
     play.teacher_confirm.click()
     html = play.download.value
     href = re.search(r"href='data:application/json;base64,([A-Za-z0-9+/=]+)'", html).group(1)
