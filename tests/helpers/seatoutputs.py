@@ -118,7 +118,8 @@ def every_other_path(game: Any, seat: int, coach: bool = False) -> dict[str, str
     a running game's record is the teacher's, so each says why it gives
     nothing (a learner's widget has no "Yes": every button pressed until none
     is new, "Yes" included, is ``tests/properties/test_no_button_peeks.py``).
-    Then the reprs a cell shows (the game, its record, its public table). ``coach``: the coach switched on too.
+    Then the reprs a cell shows (the game, its record, its public table).
+    ``coach``: the coach switched on too.
     """
     from prohis_nb.widgets import HotSeat, Play, Stepper
 
