@@ -611,6 +611,9 @@ class HotSeat(Play):
     are bots (``opponents``). During the game only the seat that confirmed it is
     at the screen is ever drawn; when the game ends the curtain is lifted and the
     teacher's view of every card is shown with the final scores (the final reveal).
+    ``teacher=True`` (in the teacher's own notebook): its "Teacher's view", Save
+    and Download work mid-game, after the teacher's question; left out, they
+    work only once the game is over (see :class:`Play`).
     """
 
     def __init__(
