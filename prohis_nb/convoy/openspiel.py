@@ -52,7 +52,13 @@ from prohis_nb.convoy.actions import Action
 from prohis_nb.convoy.game import ENDINGS, ConvoyStageGame, ending_scores
 from prohis_nb.convoy.rules import ConvoyRules, read_probability
 from prohis_nb.openspiel.serialization import register_game
-from prohis_nb.openspiel.stage import EngineBox, StageOpenSpielGame, StageState, ViewObserver  # noqa: F401
+from prohis_nb.openspiel.stage import (  # noqa: F401  (EngineBox, ViewObserver: kept importable here)
+    EngineBox,
+    StageOpenSpielGame,
+    StageState,
+    ViewObserver,
+    stage_game_type,
+)
 
 HONEST, DIRTY, NO_BRIBE, ACCEPT, REJECT, INSPECT, WAIVE, BRIBE = range(8)
 ANSWERS = {ACCEPT: "accept", REJECT: "reject", INSPECT: "inspect", WAIVE: "waive"}
@@ -70,22 +76,12 @@ _PARAMETERS = {
 
 
 def _game_type(short_name: str, own: bool) -> Any:
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name="One convoy of Prohis, smuggler against controller (prohis_nb stage game)"
+    return stage_game_type(
+        short_name,
+        "One convoy of Prohis, smuggler against controller (prohis_nb stage game)"
         + (", each side's own money" if own else ""),
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM if own else pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification=dict(_PARAMETERS),
+        zero_sum=not own,
+        parameters=dict(_PARAMETERS),
     )
 
 

@@ -35,7 +35,13 @@ except ModuleNotFoundError as error:  # name the extra that brings OpenSpiel
 from prohis_nb.customs.game import HAND_SIZE, CustomsStageGame
 from prohis_nb.customs.rules import CustomsRules
 from prohis_nb.openspiel.serialization import register_game
-from prohis_nb.openspiel.stage import EngineBox, StageOpenSpielGame, StageState, ViewObserver  # noqa: F401
+from prohis_nb.openspiel.stage import (  # noqa: F401  (EngineBox, ViewObserver: kept importable here)
+    EngineBox,
+    StageOpenSpielGame,
+    StageState,
+    ViewObserver,
+    stage_game_type,
+)
 from prohis_nb.smuggle.actions import DECLARATIONS, Action
 from prohis_nb.smuggle.board import PACK_COUNTS, Board
 
@@ -45,21 +51,11 @@ ACCEPT, SEARCH, CHALLENGE = IMMUNITY + 1, IMMUNITY + 2, IMMUNITY + 3
 _INDEX = {items: i for i, items in enumerate(DECLARATIONS)}
 MAX_HISTORY_TEXT = 100
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_customs_stage",
-    long_name="One declaration of Smuggle, declarer against Officer (prohis_nb stage game)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"board": ""},
+GAME_TYPE = stage_game_type(
+    "python_customs_stage",
+    "One declaration of Smuggle, declarer against Officer (prohis_nb stage game)",
+    zero_sum=True,
+    parameters={"board": ""},
 )
 
 

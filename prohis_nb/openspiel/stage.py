@@ -37,6 +37,34 @@ from prohis_nb.core.stage import StageGame
 from prohis_nb.openspiel.serialization import PickleSafeState
 
 
+def stage_game_type(
+    short_name: str, long_name: str, *, zero_sum: bool, parameters: dict[str, Any]
+) -> Any:
+    """The ``pyspiel.GameType`` of a stage game: two seats, sequential, chance explicit.
+
+    Imperfect information (each seat sees only its view), a reward at the end
+    only, information-state and observation strings (no tensors).
+    """
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=parameters,
+    )
+
+
 class StageOpenSpielGame(pyspiel.Game):
     """A stage game for OpenSpiel's algorithms: new states, observers, states read back.
 
@@ -213,4 +241,4 @@ class ViewObserver:
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-__all__ = ["EngineBox", "StageOpenSpielGame", "StageState", "ViewObserver"]
+__all__ = ["EngineBox", "StageOpenSpielGame", "StageState", "ViewObserver", "stage_game_type"]
