@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 import pyspiel
 
 from prohis_nb.core.stage import StageGame
-from prohis_nb.openspiel.serialization import PickleSafeState
+from prohis_nb.openspiel.serialization import PickleSafeState, StateTextError
 
 
 def stage_game_type(
@@ -93,17 +93,23 @@ class StageOpenSpielGame(pyspiel.Game):
     def deserialize_state(self, text: str) -> Any:
         """A state from ``state.serialize()`` (its history), replayed through every check."""
         if not isinstance(text, str) or len(text) > self.max_history_text:
-            raise ValueError(
+            raise StateTextError(
                 f"a {self.stage_name} state is its history, "
                 f"at most {self.max_history_text} characters"
             )
         state = self.new_initial_state()
-        for word in text.strip().split(","):
+        for index, word in enumerate(text.strip().split(",")):
             if not word:
                 continue
             if not word.isascii() or not word.isdigit() or len(word) > 3:
-                raise ValueError(f"a history is action numbers separated by commas, got {word!r}")
-            state.apply_action(int(word))
+                raise StateTextError(
+                    f"a history is action numbers separated by commas, got {word!r}", index
+                )
+            try:
+                state.apply_action(int(word))
+            except (ValueError, pyspiel.SpielError) as problem:  # an illegal action
+                message = f"{problem} (action {index + 1} of the history)"
+                raise StateTextError(message, index) from None
         return state
 
 
