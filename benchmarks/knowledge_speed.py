@@ -25,11 +25,10 @@ worst case grows with the number of players (attack-22b F5). CPU time
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-
 import os
 import random
+import statistics
+import time
 
 from prohis_nb import Game
 from prohis_nb.bots import make_bot

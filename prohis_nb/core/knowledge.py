@@ -162,6 +162,11 @@ class CardModel:
 
     __slots__ = ("kinds", "pool", "_where", "_components", "_memo")
 
+    #: Take the exact shortcuts of :meth:`_map` and :meth:`_with` (a step that
+    #: changes no count keeps the answers already computed). The tests turn it
+    #: off to check that the answers are the same, Fraction for Fraction.
+    shortcuts = True
+
     def __init__(
         self,
         kinds: tuple[str, ...],
@@ -245,23 +250,35 @@ class CardModel:
         pool = self.pool
         # A state that pins down more cards of a kind than the pool holds is
         # impossible whatever the other components hold: it goes at once.
-        states = {
-            state: weight
-            for state, weight in states.items()
-            if weight and all(n <= have for n, have in zip(state[0], pool))
-        }
+        # (States share few distinct ``c``: each is checked once.)
+        fits: dict[Counts, bool] = {}
+        kept: dict[State, int] = {}
+        for state, weight in states.items():
+            if not weight:
+                continue
+            c = state[0]
+            ok = fits.get(c)
+            if ok is None:
+                ok = fits[c] = all(n <= have for n, have in zip(c, pool))
+            if ok:
+                kept[state] = weight
+        states = kept
         if not states:
             raise ModelError(f"no way the cards could lie after {what}: the history contradicts it")
         # Pool cards pinned down in every state are taken out of the pool for good
         # (exact: only pool - c matters), and the weights are divided by their
         # common factor (only their ratios matter): the numbers stay small.
-        least = list(next(iter(states))[0])
+        least = list(next(iter(fits)))
+        for c, ok in fits.items():
+            if ok:
+                for k, n in enumerate(c):
+                    if n < least[k]:
+                        least[k] = n
         common = 0
-        for (c, _contents, _notes), weight in states.items():
-            for k, n in enumerate(c):
-                if n < least[k]:
-                    least[k] = n
+        for weight in states.values():
             common = gcd(common, weight)
+            if common == 1:
+                break
         if any(least) or common > 1:
             shift = tuple(least)
             moved = any(least)
@@ -271,7 +288,16 @@ class CardModel:
                 ((_sub(c, shift) if moved else c), contents, notes): weight // common
                 for (c, contents, notes), weight in states.items()
             }
-        return CardModel(self.kinds, pool, self._where, self._replaced(index, states))
+        model = CardModel(self.kinds, pool, self._where, self._replaced(index, states))
+        if (
+            CardModel.shortcuts
+            and pool == self.pool
+            and model._components[index].c_weights() == (self._components[index].c_weights())
+        ):
+            # Every count the questions read (the weights by ``c`` of each
+            # component, the pool) is unchanged: the answers kept so far hold.
+            model._memo = self._memo
+        return model
 
     def _replaced(self, index: int, states: dict[State, int]) -> tuple[_Component, ...]:
         components = list(self._components)
@@ -286,10 +312,27 @@ class CardModel:
     ) -> CardModel:
         out: dict[State, int] = {}
         get = out.get
-        for state, weight in self._components[index].states.items():
+        states = self._components[index].states
+        # A step that sends every state to one state of its own, with the same
+        # weight and the same pinned-down cards (a card seen going into a place,
+        # a place merged into another), changes no count: the reduction of
+        # :meth:`_with` would change nothing, and every answer kept still holds.
+        same = True
+        for state, weight in states.items():
+            made = 0
             for new, factor in step(state):
                 if factor:
+                    made += 1
+                    if same and (factor != 1 or new[0] is not state[0] or new in out):
+                        same = False
                     out[new] = get(new, 0) + weight * factor
+            if made != 1:
+                same = False
+        if same and CardModel.shortcuts:
+            model = CardModel(self.kinds, self.pool, self._where, self._replaced(index, out))
+            model._components[index]._c_weights = self._components[index].c_weights()
+            model._memo = self._memo
+            return model
         return self._with(index, out, what)
 
     # ------------------------------------------------------------ steps
@@ -658,15 +701,26 @@ class CardModel:
         sums = [0] * width
         for name in names:
             index, position = self._place(name)
+            # Summed by ``c`` first (the weights G depend on ``c`` only): few distinct ``c``.
+            by_c: dict[Counts, list[int]] = {}
             for (c, contents, _notes), weight in self._components[index].states.items():
                 explicit, hidden = contents[position]
+                acc = by_c.get(c)
+                if acc is None:
+                    acc = by_c[c] = [0] * (width + 1)
+                for k, n in enumerate(explicit):
+                    if n:
+                        acc[k] += weight * n
+                if hidden:
+                    acc[width] += weight * hidden
+            for c, acc in by_c.items():
                 base = self._big_g(index, c)
                 for k in range(width):
-                    part = explicit[k] * base
-                    if hidden:
+                    part = acc[k] * base
+                    if acc[width]:
                         bump = tuple(x + 1 if i == k else x for i, x in enumerate(c))
-                        part += hidden * self._big_g(index, bump)
-                    sums[k] += weight * part
+                        part += acc[width] * self._big_g(index, bump)
+                    sums[k] += part
         total = self._total()
         return {kind: Fraction(s, total) for kind, s in zip(self.kinds, sums)}
 
@@ -865,40 +919,72 @@ def _pick(rng: random.Random, weights: list[int]) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _subsets(explicit: Counts, hidden: int, n: int) -> Iterator[tuple[Counts, int]]:
+def _subsets(explicit: Counts, hidden: int, n: int) -> tuple[tuple[Counts, int], ...]:
     """Every way to take ``n`` cards: (explicit ones by kind, then hidden slots), and its count."""
+    return _subsets_of(explicit, hidden, n)
+
+
+@lru_cache(maxsize=65536)
+def _subsets_of(explicit: Counts, hidden: int, n: int) -> tuple[tuple[Counts, int], ...]:
+    # (kept: the same contents come back at every step, in every state)
     width = len(explicit)
     limits = (*explicit, hidden)
+    out: list[tuple[Counts, int]] = []
 
-    def walk(i: int, left: int, taken: list[int], ways: int) -> Iterator[tuple[Counts, int]]:
+    def walk(i: int, left: int, taken: list[int], ways: int) -> None:
         if i == width:
             if left <= hidden:
-                yield (*taken, left), ways * comb(hidden, left)
+                out.append(((*taken, left), ways * comb(hidden, left)))
             return
         for j in range(min(limits[i], left) + 1):
             taken.append(j)
-            yield from walk(i + 1, left - j, taken, ways * comb(limits[i], j))
+            walk(i + 1, left - j, taken, ways * comb(limits[i], j))
             taken.pop()
 
-    yield from walk(0, n, [], 1)
+    walk(0, n, [], 1)
+    return tuple(out)
 
 
-def _known_choices(explicit: Counts, hidden: int, want: Counts) -> Iterator[tuple[Counts, int]]:
+def _known_choices(explicit: Counts, hidden: int, want: Counts) -> tuple[tuple[Counts, int], ...]:
     """Ways to find ``want`` (by kind) in a place: explicit cards used by kind, and the count.
 
     The count is the number of physical choices: which explicit cards, which
-    hidden slots, and which order of kinds over those slots.
+    hidden slots, and which order of kinds over those slots. (Only the choices
+    that fit are walked: a hand of 986 explicit cards and no hidden slot has
+    one, not millions to try.)
     """
-    ranges = [range(min(e, w) + 1) for e, w in zip(explicit, want)]
-    for used in product(*ranges):
-        from_hidden = [w - u for w, u in zip(want, used)]
-        t = sum(from_hidden)
-        if t > hidden:
-            continue
-        ways = comb(hidden, t) * _arrangements(tuple(from_hidden))
-        for e, u in zip(explicit, used):
-            ways *= comb(e, u)
-        yield tuple(used), ways
+    return _known_choices_of(explicit, hidden, want)
+
+
+@lru_cache(maxsize=65536)
+def _known_choices_of(
+    explicit: Counts, hidden: int, want: Counts
+) -> tuple[tuple[Counts, int], ...]:
+    width = len(want)
+    # the fewest cards that must come from hidden slots for kinds i, i+1, ...
+    short = [0] * (width + 1)
+    for i in range(width - 1, -1, -1):
+        short[i] = short[i + 1] + max(0, want[i] - explicit[i])
+    out: list[tuple[Counts, int]] = []
+    used: list[int] = []
+
+    def walk(i: int, from_hidden: int) -> None:
+        if i == width:
+            ways = comb(hidden, from_hidden) * _arrangements(
+                tuple(w - u for w, u in zip(want, used))
+            )
+            for e, u in zip(explicit, used):
+                ways *= comb(e, u)
+            out.append((tuple(used), ways))
+            return
+        room = hidden - from_hidden - short[i + 1]
+        for u in range(max(0, want[i] - room), min(explicit[i], want[i]) + 1):
+            used.append(u)
+            walk(i + 1, from_hidden + want[i] - u)
+            used.pop()
+
+    walk(0, 0)
+    return tuple(out)
 
 
 def _spreads(total: int, free: list[int]) -> Iterator[tuple[int, ...]]:
