@@ -119,6 +119,21 @@ def _arrangements(counts: Counts) -> int:
     return out
 
 
+@lru_cache(maxsize=262144)
+def _deals(pool: Counts, c: Counts) -> int:
+    """The ways to deal ``pool`` less ``c`` into as many hidden slots: ``U! / Π_k (pool_k - c_k)!``
+    (0 if ``c`` is too much). Kept: the same few ``c`` come back at every question."""
+    left = 0
+    denominator = 1
+    for have, used in zip(pool, c):
+        rest = have - used
+        if rest < 0:
+            return 0
+        left += rest
+        denominator *= _factorial(rest)
+    return _factorial(left) // denominator
+
+
 def _add(a: Counts, b: Counts) -> Counts:
     return tuple([x + y for x, y in zip(a, b)])
 
@@ -130,12 +145,35 @@ def _sub(a: Counts, b: Counts) -> Counts:
 class _Component:
     """Places whose explicit cards may trade places, and the weighted states they may be in."""
 
-    __slots__ = ("places", "states", "_c_weights")
+    __slots__ = ("places", "states", "_c_weights", "_sums")
 
     def __init__(self, places: tuple[str, ...], states: dict[State, int]) -> None:
         self.places = places
         self.states = states
         self._c_weights: dict[Counts, int] | None = None
+        self._sums: tuple[dict[Counts, list[int]], ...] | None = None
+
+    def sums(self) -> tuple[dict[Counts, list[int]], ...]:
+        """For each place: by pinned-down ``c``, the weighted sums of its explicit cards by
+        kind and of its hidden slots (last). Kept: a component is shared, unchanged, by
+        every later model until a step touches it, so each move pays for one component."""
+        sums = self._sums
+        if sums is None:
+            tables: list[dict[Counts, list[int]]] = [{} for _ in self.places]
+            width = 0
+            for (c, contents, _notes), weight in self.states.items():
+                width = len(c)
+                for table, (explicit, hidden) in zip(tables, contents):
+                    acc = table.get(c)
+                    if acc is None:
+                        acc = table[c] = [0] * (width + 1)
+                    for k, n in enumerate(explicit):
+                        if n:
+                            acc[k] += weight * n
+                    if hidden:
+                        acc[width] += weight * hidden
+            sums = self._sums = tuple(tables)
+        return sums
 
     def c_weights(self) -> dict[Counts, int]:
         """Total weight by pinned-down pool cards ``c`` (kept: components are never changed)."""
@@ -651,15 +689,7 @@ class CardModel:
 
     def _g(self, c: Counts) -> int:
         """The ways to deal the pool, less ``c``, into the hidden slots (0 if ``c`` is too much)."""
-        left = 0
-        denominator = 1
-        for have, used in zip(self.pool, c):
-            rest = have - used
-            if rest < 0:
-                return 0
-            left += rest
-            denominator *= _factorial(rest)
-        return _factorial(left) // denominator
+        return _deals(self.pool, c)
 
     def _cavity(self, index: int) -> dict[Counts, int]:
         """Weights by pinned-down ``c`` of every component but ``index``, convolved."""
@@ -679,7 +709,10 @@ class CardModel:
         key = ("G", index, c)
         value = memo.get(key)
         if value is None:
-            value = sum(w * self._g(_add(c, other)) for other, w in self._cavity(index).items())
+            pool = self.pool
+            value = 0
+            for other, w in self._cavity(index).items():
+                value += w * _deals(pool, tuple([x + y for x, y in zip(c, other)]))
             memo[key] = value
         return value
 
@@ -702,18 +735,7 @@ class CardModel:
         for name in names:
             index, position = self._place(name)
             # Summed by ``c`` first (the weights G depend on ``c`` only): few distinct ``c``.
-            by_c: dict[Counts, list[int]] = {}
-            for (c, contents, _notes), weight in self._components[index].states.items():
-                explicit, hidden = contents[position]
-                acc = by_c.get(c)
-                if acc is None:
-                    acc = by_c[c] = [0] * (width + 1)
-                for k, n in enumerate(explicit):
-                    if n:
-                        acc[k] += weight * n
-                if hidden:
-                    acc[width] += weight * hidden
-            for c, acc in by_c.items():
+            for c, acc in self._components[index].sums()[position].items():
                 base = self._big_g(index, c)
                 for k in range(width):
                     part = acc[k] * base
