@@ -347,10 +347,15 @@ class CardModel:
         index: int,
         step: Callable[[State], Iterable[tuple[State, int]]],
         what: str,
+        touches: tuple[int, ...] | None = None,
     ) -> CardModel:
+        states = self._components[index].states
+        if touches is not None and CardModel.shortcuts and len(states) > 64:
+            grouped = self._map_grouped(index, step, what, touches)
+            if grouped is not None:
+                return grouped
         out: dict[State, int] = {}
         get = out.get
-        states = self._components[index].states
         # A step that sends every state to one state of its own, with the same
         # weight and the same pinned-down cards (a card seen going into a place,
         # a place merged into another), changes no count: the reduction of
@@ -373,6 +378,63 @@ class CardModel:
             return model
         return self._with(index, out, what)
 
+    def _map_grouped(
+        self,
+        index: int,
+        step: Callable[[State], Iterable[tuple[State, int]]],
+        what: str,
+        touches: tuple[int, ...],
+    ) -> CardModel | None:
+        """:meth:`_map` for a step that reads and changes only the places ``touches``.
+
+        Many states differ only in places the step does not touch (where the
+        cards of earlier convoys and bribes went): the step is taken once per
+        group of states that agree on ``c``, the touched places and the notes,
+        and its result is put into every state of the group, the other places
+        unchanged. The same states and weights as :meth:`_map`. ``None`` if the
+        step turns out to change another place (then :meth:`_map` does it).
+        """
+        groups: dict[tuple[Counts, tuple[Content, ...], Any], list[tuple[Any, int]]] = {}
+        for (c, contents, notes), weight in self._components[index].states.items():
+            key = (c, tuple([contents[p] for p in touches]), notes)
+            members = groups.get(key)
+            if members is None:
+                members = groups[key] = []
+            members.append((contents, weight))
+        untouched = [p for p in range(len(self._components[index].places)) if p not in touches]
+        out: dict[State, int] = {}
+        same = True  # as in _map: every state to one of its own, same weight and c
+        for (c, _part, notes), members in groups.items():
+            first = members[0][0]
+            made = 0
+            for (new_c, new_contents, new_notes), factor in step((c, first, notes)):
+                if not factor:
+                    continue
+                made += 1
+                if factor != 1 or new_c is not c:
+                    same = False
+                if any(new_contents[p] is not first[p] for p in untouched):
+                    return None
+                patch = [(p, new_contents[p]) for p in touches]
+                for contents, weight in members:
+                    merged = list(contents)
+                    for p, value in patch:
+                        merged[p] = value
+                    new = (new_c, tuple(merged), new_notes)
+                    if new in out:
+                        same = False
+                        out[new] += weight * factor
+                    else:
+                        out[new] = weight * factor
+            if made != 1:
+                same = False
+        if same:
+            model = CardModel(self.kinds, self.pool, self._where, self._replaced(index, out))
+            model._components[index]._c_weights = self._components[index].c_weights()
+            model._memo = self._memo
+            return model
+        return self._with(index, out, what)
+
     # ------------------------------------------------------------ steps
 
     def add(self, place: str, kind: str, n: int = 1) -> CardModel:
@@ -386,7 +448,7 @@ class CardModel:
             explicit = tuple([x + n if i == k else x for i, x in enumerate(explicit)])
             yield (c, _replace(contents, position, (explicit, hidden)), notes), 1
 
-        return self._map(index, step, f"{n} {kind} put into {place}")
+        return self._map(index, step, f"{n} {kind} put into {place}", (position,))
 
     def move(self, source: str, target: str, n: int) -> CardModel:
         """``n`` cards of ``source``, chosen unseen (any ``n`` physical cards alike), go to
@@ -417,7 +479,9 @@ class CardModel:
                 )
                 yield (c, new, notes), ways
 
-        return self._map(s_index, step, f"{n} cards moved from {source} to {target}")
+        return self._map(
+            s_index, step, f"{n} cards moved from {source} to {target}", (s_position, t_position)
+        )
 
     def transfer(self, source: str, target: str, n: int) -> CardModel:
         """``n`` hidden slots move from ``source`` (hidden slots only) to ``target``."""
@@ -464,7 +528,7 @@ class CardModel:
             )
             yield (c, new, notes), 1
 
-        return self._map(s_index, step, f"{source} put into {target}")
+        return self._map(s_index, step, f"{source} put into {target}", (s_position, t_position))
 
     def reveal(self, place: str, kind: str) -> CardModel:
         """A card of ``place``, any one alike (a card turned, a card played), is seen: ``kind``.
@@ -504,7 +568,8 @@ class CardModel:
                     new = _replace(new, t_position, (_add(t_explicit, want), t_hidden))
                 yield (_add(c, from_hidden), new, notes), ways
 
-        return self._map(index, step, f"{' '.join(cards)} seen leaving {place}")
+        touches = (position,) if t_position is None else (position, t_position)
+        return self._map(index, step, f"{' '.join(cards)} seen leaving {place}", touches)
 
     def show(self, place: str, cards: Iterable[str]) -> CardModel:
         """The observer sees every card of ``place``: exactly ``cards``. They stay, explicit."""
@@ -523,7 +588,9 @@ class CardModel:
             new = _replace(contents, position, (want, 0))
             yield (_add(c, rest), new, notes), _arrangements(rest)
 
-        return self._map(index, step, f"{place} seen to hold {' '.join(cards) or 'nothing'}")
+        return self._map(
+            index, step, f"{place} seen to hold {' '.join(cards) or 'nothing'}", (position,)
+        )
 
     def materialize(self, place: str) -> CardModel:
         """Split the possibilities by every kind the hidden slots of ``place`` may hold.
@@ -587,7 +654,7 @@ class CardModel:
                     new = _replace(new, t_position, (_add(t_explicit, one), t_hidden))
                 yield (c, new, notes), ways
 
-        return self._map(index, step, f"a card discarded from {source}")
+        return self._map(index, step, f"a card discarded from {source}", (position, t_position))
 
     def pin(self, kind: str) -> CardModel:
         """Pin down every pool card of ``kind``: which place's hidden slot each one is in.
