@@ -15,8 +15,8 @@ equal chance, and the public decisions (who controls, who declines, how many
 cards go) say nothing about which cards. Together: **every physical history
 of the cards that is consistent with everything the observer saw is equally
 likely** (each history is a shuffle and a choice of physical cards at every
-hidden step, and is counted once), except where the rules force the choice
-(below). Strategic inference ("he would not have
+hidden step, and is counted once), except where the rules force or narrow
+the choice (below). Strategic inference ("he would not have
 declined with a captain in hand") is *not* part of this model: it is a model
 of the cards, on which a model of the players may be put.
 
@@ -28,7 +28,10 @@ Diplomatic Bag discards the Bag for sure (probability 1), where a hand
 without it discards each of its cards with probability 1/size, so the forced
 branch weighs as much as all the free ones together (:meth:`discard_one`).
 Counting histories alike there would make the Bag look 4 times too rare in
-the discards; the tests check it against the frequency in games played.
+the discards; the tests check it against the frequency in games played. A
+step the rules *narrow* is a probability too: a second bribe must differ
+from the rejected one, so each allowed offer has chance 1 / (the offers the
+hand allowed), a number that depends on the hand (:meth:`offer_unlike_noted`).
 
 **How it is held, exactly.** Cards are *physical*: the model never merges
 two copies of a kind into a count it cannot split again. Each place holds
@@ -70,7 +73,7 @@ import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from math import comb, factorial, gcd
+from math import comb, factorial, gcd, lcm
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
@@ -193,7 +196,7 @@ class CardModel:
     so a view can keep the model of its moment. Build one with
     :meth:`start`, take steps (:meth:`add`, :meth:`move`, :meth:`merge`,
     :meth:`reveal`, :meth:`show`, :meth:`take_known`, :meth:`materialize`,
-    :meth:`discard_one`, :meth:`transfer`), then ask: :meth:`size`,
+    :meth:`discard_one`, :meth:`offer_unlike_noted`, :meth:`transfer`), then ask: :meth:`size`,
     :meth:`expected`, :meth:`probability`, :meth:`distribution`,
     :meth:`sample`, :meth:`spread`.
     """
@@ -596,7 +599,7 @@ class CardModel:
         """Split the possibilities by every kind the hidden slots of ``place`` may hold.
 
         Changes no probability; afterwards the place holds explicit cards only,
-        so a rule about its composition (:meth:`forbid_noted`) can be applied.
+        so a note of its composition (:meth:`note`) can be taken.
         """
         index, position = self._place(place)
         width = len(self.kinds)
@@ -701,20 +704,71 @@ class CardModel:
 
         return self._map(index, step, f"{place} noted")
 
-    def forbid_noted(self, place: str, prefix: str) -> CardModel:
-        """Drop the possibilities where ``place`` (explicit only) equals a note of that prefix."""
-        index, position = self._place(place)
+    def offer_unlike_noted(
+        self, source: str, target: str, n: int, prefix: str, limit: int = 2_000_000
+    ) -> CardModel:
+        """``n`` cards of ``source`` go unseen to ``target``, chosen among the choices the rules
+        allow: any ``n`` physical cards alike, except those whose kinds equal a note of
+        that ``prefix`` (a new bribe must differ from every rejected one).
 
-        def step(state: State) -> Iterator[tuple[State, int]]:
-            c, contents, notes = state
+        A choice the rules narrow is a probability, as in :meth:`discard_one`:
+        each allowed choice has chance 1 / (the number of allowed choices), and
+        that number depends on the kinds in the place. A hand of one legal and
+        two illegal cards that had a legal card rejected has 2 choices left
+        (either illegal card), each of chance 1/2; a hand of one legal and one
+        illegal card has 1, of chance 1. Counting choices alike would make the
+        first hand look twice as likely as it is.
+
+        So the place is told apart first (its hidden slots split by kind, as
+        :meth:`materialize`), and each branch weighs ``ways × L / allowed``:
+        ``ways`` the physical choices of its kinds, ``allowed`` those of the
+        state's hand, ``L`` a common multiple of every ``allowed`` (one factor
+        for the whole component, so no ratio but the intended ones changes).
+        Afterwards both places hold explicit cards only. ``limit`` bounds the
+        work (branches); a hand too large to tell apart raises ``ModelError``.
+        """
+        index, position = self._place(source)
+        t_index, t_position = self._place(target)
+        if t_index != index:
+            raise ModelError(f"{source} and {target} are in different components")
+        width = len(self.kinds)
+        zero = (0,) * width
+        branches: list[tuple[State, int, int]] = []
+        for (c, contents, notes), weight in self._components[index].states.items():
             explicit, hidden = contents[position]
-            if hidden:
-                raise ModelError(f"{place} holds hidden slots: materialize it first")
-            if any(key.startswith(prefix) and noted == explicit for key, noted in notes):
-                return
-            yield state, 1
-
-        return self._map(index, step, f"{place} unlike the noted {prefix}")
+            forbidden = {
+                noted for key, noted in notes if key.startswith(prefix) and sum(noted) == n
+            }
+            t_explicit, t_hidden = contents[t_position]
+            for drawn in compositions(hidden, width) if hidden else (zero,):
+                hand = _add(explicit, drawn)
+                size = sum(hand)
+                if size < n:
+                    continue
+                allowed = comb(size, n) - sum(_choices(hand, noted) for noted in forbidden)
+                if allowed <= 0:  # no offer of this size was left to make
+                    continue
+                dealt = weight * _arrangements(drawn)
+                for offer in _parts(hand, n):
+                    if offer in forbidden:
+                        continue
+                    new = _replace(contents, position, (_sub(hand, offer), 0))
+                    new = _replace(new, t_position, (_add(t_explicit, offer), t_hidden))
+                    branches.append(
+                        ((_add(c, drawn), new, notes), dealt * _choices(hand, offer), allowed)
+                    )
+                    if len(branches) > limit:
+                        raise ModelError(
+                            f"{source} holds too many possibilities to tell apart "
+                            f"(more than {limit:,})"
+                        )
+        common = 1
+        for _state, _weight, allowed in branches:
+            common = lcm(common, allowed)
+        out: dict[State, int] = {}
+        for state, weight, allowed in branches:
+            out[state] = out.get(state, 0) + weight * (common // allowed)
+        return self._with(index, out, f"{n} cards offered from {source}, unlike the rejected")
 
     def forget_notes(self, place: str) -> CardModel:
         """Drop every note of the component of ``place``."""
@@ -1032,6 +1086,27 @@ def _subsets_of(explicit: Counts, hidden: int, n: int) -> tuple[tuple[Counts, in
 
     walk(0, n, [], 1)
     return tuple(out)
+
+
+def _choices(hand: Counts, taken: Counts) -> int:
+    """Physical choices of cards of kinds ``taken`` from ``hand``: ``Π_k C(hand_k, taken_k)``."""
+    out = 1
+    for have, n in zip(hand, taken):
+        if n > have:
+            return 0
+        out *= comb(have, n)
+    return out
+
+
+def _parts(hand: Counts, n: int) -> Iterator[Counts]:
+    """Every composition of ``n`` cards (counts by kind) that ``hand`` can give."""
+    if not hand:
+        if n == 0:
+            yield ()
+        return
+    for first in range(min(hand[0], n), -1, -1):
+        for rest in _parts(hand[1:], n - first):
+            yield (first, *rest)
 
 
 def _known_choices(explicit: Counts, hidden: int, want: Counts) -> tuple[tuple[Counts, int], ...]:

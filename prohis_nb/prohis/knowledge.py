@@ -258,14 +258,14 @@ def _step(fold: _Fold, observation: tuple, observer: int | None, rounds: int) ->
         told_apart = False
         if not isinstance(cards, int):
             model = model.take_known(_hand(smuggler), cards, _bribe(smuggler))
+        elif cards in rejected:
+            # Several bribe rounds: a new offer differs from those rejected (a rule about
+            # compositions), so it is a choice among fewer than "any cards alike", and how
+            # many fewer depends on the hand: the hand and the offer are told apart.
+            model = model.offer_unlike_noted(_hand(smuggler), _bribe(smuggler), cards, "rejected")
+            told_apart = True
         else:
             model = model.move(_hand(smuggler), _bribe(smuggler), cards)
-            if cards in rejected:
-                # Several bribe rounds: a new offer differs from those rejected (a rule
-                # about compositions), so this offer's cards are told apart first.
-                model = model.materialize(_bribe(smuggler))
-                model = model.forbid_noted(_bribe(smuggler), "rejected")
-                told_apart = True
         return _Fold(model, fold.done + 1, rejected, notes, told_apart)
     elif kind == "accept":
         _, controller, smuggler, card = observation

@@ -18,9 +18,12 @@ equally likely (RULES.md's shuffle, and hidden choices that take any of the
 physical cards alike): a hand of ``h`` cards counts ``h! / Π h_k!`` physical
 deals, a convoy with ``m_k`` cards of kind ``k`` from a hand holding ``h_k``
 counts ``Π h_k! / (h_k - m_k)!`` ordered physical choices, a bribe ``Π C(h_k,
-b_k)``, a controller card of kind ``k`` played from a hand holding ``h_k`` of
-them ``h_k``. Histories that reach the same table are merged (their counts
-added): the same future follows from the same table.
+b_k)`` divided by the number of physical bribes of its size the rules allowed
+(a second bribe must differ from a rejected one, so a hand with fewer allowed
+offers makes each of them likelier), a controller card of kind ``k`` played
+from a hand holding ``h_k`` of them ``h_k``. Histories that reach the same
+table are merged (their counts added): the same future follows from the same
+table.
 
 **Smuggle.** Within a round, the card flow of docs/smuggle-rules.md written
 out by hand: the pack is shuffled; a fresh hand takes 4 cards, a receiver's
@@ -81,6 +84,22 @@ def choice_weight(game: Any, action: Any) -> int:
     if action.act == "control":
         return _hand_counts(game, action.seat)[KIND_INDEX[action.card]]
     return 1
+
+
+def _offers_of_size(game: Any, size: int) -> int:
+    """The physical bribes of ``size`` cards the rules allow the smuggler in ``game``.
+
+    Any ``size`` cards of the hand, but (several bribe rounds) none equal to a
+    rejected offer: the engine's legal actions say which. A hidden bribe is a
+    choice among these, each with the same chance, so one of them weighs
+    ``choice_weight / this`` (a rule that narrows the choice is a probability,
+    as the Bag's forced discard is below).
+    """
+    return sum(
+        choice_weight(game, action)
+        for action in game.legal_actions()
+        if action.act == "bribe" and len(action.cards) == size
+    )
 
 
 def _trace_state(game: Any, seat: int) -> str:
@@ -189,7 +208,7 @@ class ProhisBruteForce:
                 continue
             self._keep(game, weight)
 
-    def _keep(self, game: Any, weight: int) -> None:
+    def _keep(self, game: Any, weight: int | Fraction) -> None:
         key = game.state()
         held = self.histories.get(key)
         self.histories[key] = (game, weight + (held[1] if held else 0))
@@ -210,6 +229,8 @@ class ProhisBruteForce:
                 factor = choice_weight(game, other)
                 if not factor:
                     continue
+                if other.act == "bribe":
+                    factor = Fraction(factor, _offers_of_size(game, len(other.cards)))
                 after = game.copy()
                 after.apply(other)
                 if _trace_state(after, seat) != wanted_state:
