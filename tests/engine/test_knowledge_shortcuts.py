@@ -28,8 +28,8 @@ from prohis_nb.prohis.knowledge import ProhisKnowledge
 WEIGHTS = {"take": 1.5, "bribe": 1.5, "accept": 1.5, "pass": 0.05}
 
 
-def weighted_game(seed: int, actions: int) -> Game:
-    game = Game(players=6, seed=seed)
+def weighted_game(seed: int, actions: int, **variants: int) -> Game:
+    game = Game(players=6, seed=seed, **variants)
     rng = random.Random(seed)
     while not game.ended and len(game.actions) < actions:
         legal = list(game.legal_actions())
@@ -74,11 +74,11 @@ def answers(knowledge: ProhisKnowledge) -> dict:
     return out
 
 
-def followed(seed: int, actions: int, shortcuts: bool, monkeypatch) -> list[dict]:
+def followed(seed: int, actions: int, shortcuts: bool, monkeypatch, **variants: int) -> list:
     """Every seat's answers after every 15th move, the views sharing their folds."""
     monkeypatch.setattr(CardModel, "shortcuts", shortcuts)
-    full = weighted_game(seed, actions)
-    game = Game(players=6, seed=seed)
+    full = weighted_game(seed, actions, **variants)
+    game = Game(players=6, seed=seed, **variants)
     out = []
     for index, action in enumerate(full.actions):
         game.apply(action)
@@ -87,10 +87,11 @@ def followed(seed: int, actions: int, shortcuts: bool, monkeypatch) -> list[dict
     return out
 
 
-@pytest.mark.parametrize("seed", [10, 2])
-def test_the_shortcuts_change_no_answer(seed, monkeypatch):
-    plain = followed(seed, 120, False, monkeypatch)
-    quick = followed(seed, 120, True, monkeypatch)
+@pytest.mark.parametrize(("seed", "rounds"), [(10, 1), (2, 1), (3, 2)])
+def test_the_shortcuts_change_no_answer(seed, rounds, monkeypatch):
+    """Also with several bribe rounds (rejected offers noted, a second offer narrowed)."""
+    plain = followed(seed, 120, False, monkeypatch, bribe_rounds=rounds)
+    quick = followed(seed, 120, True, monkeypatch, bribe_rounds=rounds)
     assert len(plain) == len(quick) > 5
     assert quick == plain
 
