@@ -40,7 +40,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from prohis_nb.analysis import smuggle as maths
-from prohis_nb.bots.base import Bot, first_act, reads_view, view_free
+from prohis_nb.bots.base import Bot, DecisionOnly, first_act, reads_view, view_free
 from prohis_nb.bots.random_bot import RandomBot
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, Board
 from prohis_nb.smuggle.rules import SmuggleRules
@@ -436,11 +436,29 @@ class SolvedSmuggleBot(SmuggleBot):
       (:func:`~prohis_nb.analysis.informer.inherited_value`).
 
     The first decision reads the solved game (shipped for the default board; another
-    board is solved, 10 to 30 seconds, once per board).
+    board is solved, 10 to 30 seconds, once per board). It does so at every
+    decision it is shown its view for, a forced one too (a hand holding the
+    Bag must discard it: one legal action), so that the solve never waits for
+    a branch that only some hands reach: a first answer takes as long whatever
+    the hand (docs/teaching.md, "Time").
     """
 
     default_name = "solved"
     needs = ("numpy", "scipy")  # the solved declaration game (a linear program)
+
+    def __init__(self, seed: int | str = 0, **habits: Any) -> None:
+        super().__init__(seed, **habits)
+        self._prepared = False  # has a view reached it yet (and the game been solved)?
+
+    def needs_view(self, decision: Any, legal_actions: Sequence[Any]) -> bool:
+        """Its first decision reads the view, even a forced one: the rules name the board."""
+        return not self._prepared or super().needs_view(decision, legal_actions)
+
+    def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        if not isinstance(view, DecisionOnly):  # before any branch on the hand
+            self._equilibrium(view)
+            self._prepared = True
+        return super().choose(view, legal_actions)
 
     def _equilibrium(self, view: Any) -> Any:
         from prohis_nb.analysis.signalling import declaration_equilibrium

@@ -217,21 +217,31 @@ def inherited_value(t: HandType, board: Board) -> float:
     :func:`prohis_nb.analysis.informer.inherited_value`, from cached tables.
     """
     values = solved(board).values  # first: a board solved anew may drop another's values
-    known = _INHERITED.setdefault(board, {})
+    known = _INHERITED.get(board)
+    if known is None:
+        # Every type at once (about 0.2 s), not the types asked so far: which types are
+        # asked depends on hands, and a warm entry answers faster, so in HotSeat one
+        # seat's coach would time another's hand (docs/teaching.md, "Time").
+        known = _INHERITED[board] = {u: _inherited(u, values) for u in values}
     if t not in known:
-        cards = _cards_of_type(t)
-        rest = Counter(PACK_COUNTS)
-        rest.subtract(cards)
-        left = sum(rest.values())
-        options = [DIPLOMATIC_BAG] if t.bag else list(dict.fromkeys(cards))
-        best = None
-        for discard in options:
-            kept = list(cards)
-            kept.remove(discard)
-            value = sum(n / left * values[hand_type([*kept, k])] for k, n in rest.items() if n)
-            best = value if best is None else max(best, value)
-        known[t] = float(best)  # type: ignore[arg-type]
+        known[t] = _inherited(t, values)
     return known[t]
+
+
+def _inherited(t: HandType, values: Mapping[HandType, float]) -> float:
+    """:func:`inherited_value` of ``t``, computed from the types' equilibrium ``values``."""
+    cards = _cards_of_type(t)
+    rest = Counter(PACK_COUNTS)
+    rest.subtract(cards)
+    left = sum(rest.values())
+    options = [DIPLOMATIC_BAG] if t.bag else list(dict.fromkeys(cards))
+    best = None
+    for discard in options:
+        kept = list(cards)
+        kept.remove(discard)
+        value = sum(n / left * values[hand_type([*kept, k])] for k, n in rest.items() if n)
+        best = value if best is None else max(best, value)
+    return float(best)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- reading the view

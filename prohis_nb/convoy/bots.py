@@ -33,6 +33,10 @@ A solve takes a few milliseconds for the lessons' menus and grows with the
 menu (2^(bribes + 1) controller plans): about 40 s for the largest menu the
 rules allow, 8 bribes (``benchmarks/analysis_speed.py`` prints the figures).
 Any other bot plays the stage game too: ``"random"`` (:class:`RandomBot`).
+
+The solve is made at the bot's first decision whatever that decision is,
+even one forced by its hand, so that the first answer takes as long for an
+honest hand (one legal convoy) as for a dirty one (docs/teaching.md, "Time").
 """
 
 from __future__ import annotations
@@ -113,9 +117,13 @@ class EquilibriumConvoyBot(Bot):
     needs = ("numpy", "scipy", "nashpy")  # the equilibrium of the convoy's bimatrix game
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        # The plan first, for every decision, even a forced one: an honest hand has one
+        # legal convoy, a dirty hand two, and a solve (up to tens of seconds, once per
+        # rules) done only for the dirty hand would make its first answer visibly slower,
+        # telling the controller what the smuggler holds (docs/teaching.md, "Time").
+        plan = behaviour(ConvoyRules.from_json(view.rules))
         if len(legal_actions) == 1:
             return legal_actions[0]
-        plan = behaviour(ConvoyRules.from_json(view.rules))
         kind = view.decision.kind
         if kind == "convoy":
             dirty = next(a for a in legal_actions if "illegal" in a.cards)

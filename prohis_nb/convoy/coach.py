@@ -75,6 +75,28 @@ def expected_scores(
     return totals[0], totals[1]
 
 
+@lru_cache(maxsize=64)
+def every_expected_score(rules: ConvoyRules) -> int:
+    """Fill :func:`expected_scores` for every convoy, offer and answer ``rules`` allow.
+
+    Done at the coach's first use for ``rules``, whatever the seat holds:
+    filled only as hands asked, a smuggler's coach would leave entries that
+    answer the controller's coach faster in a ``HotSeat``, telling it the
+    smuggler's hand (docs/teaching.md, "Time"). Returns how many were filled.
+    """
+    from prohis_nb.convoy.game import ConvoyStageGame as Game
+
+    filled = 0
+    for dirty in (False, True):
+        trial = Game(rules, table={"hand": "dirty", "order": list(range(rules.size))})
+        trial.apply({"seat": 0, "act": "convoy", "cards": list(rules.convoy(dirty))})
+        for action in trial.legal_actions():
+            for answer in ("accept", "reject") if action.cards else ("inspect", "waive"):
+                expected_scores(rules, dirty, action.cards, answer)
+                filled += 1
+    return filled
+
+
 def dirty_given_offer(rules: ConvoyRules, offer: tuple[str, ...]) -> Fraction | None:
     """P(the convoy is dirty | this offer), Bayes over the equilibrium smuggler (None: unmade)."""
     plan = behaviour(rules)
@@ -193,6 +215,7 @@ def advise(view: Any) -> Advice:
     """What ``view.seat`` may believe and what each of its legal choices is worth."""
     view = _check(view)
     rules = ConvoyRules.from_json(view.rules)
+    every_expected_score(rules)  # before any branch on the seat's hand (see there)
     deciding = view.to_act == view.seat and not view.ended
     if not deciding:
         why = "The convoy is over." if view.ended else f"It is seat {view.to_act}'s decision."

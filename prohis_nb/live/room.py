@@ -19,6 +19,9 @@ a time; the only waits are the database writes.
 5. the next decision is scheduled: a bot's seat moves after ``bot_delay``;
    an absent student's seat after ``drop_timeout`` (a stand-in bot, marked
    ``standin`` in the log); an idle student's after ``decision_timeout``.
+   The bot thinks from ``bot_delay`` before that moment and its move is sent
+   at that moment, never sooner, so how long it thought (which depends on
+   its hand) shows nobody anything (docs/teaching.md, "Time").
 
 **Rounds** (:mod:`prohis_nb.live.matching`): the teacher starts round 1 with
 the tables that formed as students arrived; each later round starts by itself
@@ -40,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from prohis_nb.bots.pacing import seconds_left
 from prohis_nb.errors import ProhisNbError, RulesError
 from prohis_nb.live import protocol
 from prohis_nb.live.config import ClassConfig
@@ -103,6 +107,9 @@ class LiveTable:
     bots: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
+    #: How many times the server's next move was planned (``ClassRoom._schedule``): a
+    #: move chosen under an older plan, waiting for its time, is dropped.
+    plans: int = 0
     #: Each seat's ``state`` text for the table as it is now (see ``ClassRoom._state_text``).
     rendered: dict[tuple[Any, ...], str] = field(default_factory=dict)
     rendered_seq: int = -1
@@ -174,6 +181,10 @@ class ClassRoom:
         #: How many students' moves were handled since the server started (``handled``).
         self.handled = 0
         self.on_broadcast: Callable[[LiveTable], None] | None = None
+        #: The server's own moves sent at their planned time (:meth:`_until`), and how
+        #: many of them came late because the bot thought longer than ``bot_delay``.
+        self.paced_moves = 0
+        self.late_moves = 0
 
     # ---------------------------------------------------------------- building
 
@@ -597,6 +608,7 @@ class ClassRoom:
 
     def _schedule(self, table: LiveTable) -> None:
         """Set the table's timer for the next move the server must make itself (if any)."""
+        table.plans += 1  # a bot move chosen and waiting for its time is dropped
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -623,18 +635,37 @@ class ClassRoom:
                 due, actor = table.decision_since + config.decision_timeout, "standin"
             else:
                 return
-        seq = table.seq
+        seq, plan = table.seq, table.plans
+        # The bot thinks ``bot_delay`` before its move is due and the move is shown when
+        # due, however long it thought (its thinking time depends on its hand:
+        # docs/teaching.md, "Time"). Ending the round (``finish``) is not paced.
+        think_from = due if table.finishing else max(now, due - config.bot_delay)
         loop = asyncio.get_running_loop()
         table.timer = loop.call_later(
-            max(0.0, due - now), lambda: self._spawn(self._auto_move(table, seat, seq, actor))
+            think_from - now,
+            lambda: self._spawn(self._auto_move(table, seat, seq, actor, show_at=due, plan=plan)),
         )
 
-    async def _auto_move(self, table: LiveTable, seat: int, seq: int, actor: str) -> None:
-        """A bot moves for ``seat`` (if the table is still where it was when this was planned)."""
+    async def _auto_move(
+        self,
+        table: LiveTable,
+        seat: int,
+        seq: int,
+        actor: str,
+        show_at: float | None = None,
+        plan: int | None = None,
+    ) -> None:
+        """A bot moves for ``seat`` (if the table is still where it was when this was planned).
+
+        The bot chooses now, and its move is applied and sent at ``show_at`` (the
+        room's clock), not as soon as it is chosen: every seat then sees it at a
+        time that says nothing about how long the bot thought (:meth:`_until`).
+        ``plan``: the table's plan number when this move was planned; if the
+        server planned again while the move waited (the student came back, the
+        class paused), the move is dropped and the newer plan stands.
+        """
         table.timer = None
-        if table.seq != seq or table.ended is not None or table.game.to_act != seat:
-            return
-        if self.state != "playing" and not table.finishing:
+        if not self._still_due(table, seat, seq):
             return
         bot = table.bots.get(seat)
         if bot is None:
@@ -651,8 +682,34 @@ class ClassRoom:
                 random.Random(f"{self.config.seed}:{table.id}:{seq}").randrange(len(legal))
             ]
             actor = "random"  # the log says what played, not the bot that was meant to
+        if show_at is not None and not table.finishing:  # ending the round: at once
+            await self._until(show_at)
+        replanned = plan is not None and table.plans != plan
+        if replanned or not self._still_due(table, seat, seq):
+            return  # a person moved or came back, or the class paused, while it waited
         if not await self._apply(table, seat, choice, actor, None, seq):
             self._schedule(table)
+
+    def _still_due(self, table: LiveTable, seat: int, seq: int) -> bool:
+        """Whether the server's move for ``seat`` planned at ``seq`` is still to be made."""
+        if table.seq != seq or table.ended is not None or table.game.to_act != seat:
+            return False
+        return self.state == "playing" or table.finishing
+
+    async def _until(self, moment: float) -> None:
+        """Wait until ``moment`` on the room's clock: the pace of the server's own moves.
+
+        A bot's move is sent to every seat at the time planned for it, never
+        sooner, however quickly the bot chose; one that thought past it is sent
+        as soon as it is ready, and counted in :attr:`late_moves`
+        (docs/teaching.md, "Time").
+        """
+        self.paced_moves += 1
+        left = seconds_left(moment, self.clock())
+        if left > 0:
+            await asyncio.sleep(left)
+        elif self.clock() > moment:
+            self.late_moves += 1
 
     async def _table_over(self, table: LiveTable, how: str) -> None:
         if table.ended is not None:

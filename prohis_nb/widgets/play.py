@@ -59,13 +59,13 @@ from __future__ import annotations
 
 import hashlib
 import shlex
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from prohis_nb.bots.pacing import Pace
 from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, RulesError, SaveError, excerpt
 from prohis_nb.text import money
@@ -150,7 +150,10 @@ class Play(widgets.VBox):
     :data:`DEFAULT_OPPONENTS`. ``game_name``: any registered game (``"prohis"``,
     ``"smuggle"``, ``"convoy"``, ``"customs"``), ignored when ``game`` is given;
     ``players`` left out: that game's usual count. ``delay``: seconds between two bot moves
-    on screen. When the game ends the learner's table opens with every seat's
+    on screen, the same whatever the bots hold: a bot move shows ``delay`` after the
+    move before it, however long the bot thought (``pace``: a
+    :class:`~prohis_nb.bots.pacing.Pace` of your own, e.g. with a test's clock;
+    docs/teaching.md, "Time"). When the game ends the learner's table opens with every seat's
     final score and the winners (the learner's own view: other hands stay hidden).
     ``coach``: offer the "Coach" toggle (``False`` hides it for this widget).
     ``humans``: the seats played by people (default: ``seat`` alone). The
@@ -175,6 +178,7 @@ class Play(widgets.VBox):
         game_name: str = "prohis",
         humans: Iterable[int] | None = None,
         coach: bool = True,
+        pace: Pace | None = None,
     ) -> None:
         if game is None:
             game = _new_game(game_name, players, seed, rules)
@@ -183,7 +187,11 @@ class Play(widgets.VBox):
         if humans is not None and (isinstance(humans, str) or not isinstance(humans, Iterable)):
             raise RulesError(f"humans is a list of seats, got {excerpt(humans)}")
         self.humans = {self.seat} if humans is None else {game.check_seat(s) for s in humans}
+        if isinstance(delay, bool) or not isinstance(delay, int | float) or not delay >= 0:
+            raise RulesError(f"delay is a number of seconds, 0 or more, got {excerpt(delay)}")
         self.delay = delay
+        #: The beat at which bot moves are shown (:class:`~prohis_nb.bots.pacing.Pace`).
+        self.pace = pace if pace is not None else Pace(delay)
         self.opponents = opponents
         self.bots = _make_bots(game, self.humans, opponents, game.setup.get("seed", seed))
         self.renderer = renderer_for(game)
@@ -252,7 +260,7 @@ class Play(widgets.VBox):
             ]
         )
         self.add_class("pnb-play")
-        self._advance(paced=False)  # nothing is on screen yet: no need to wait
+        self._advance(paced=False)  # nothing is on screen yet to draw (but the pace holds)
 
     # ------------------------------------------------------------ public
 
@@ -433,9 +441,13 @@ class Play(widgets.VBox):
     def _advance(self, paced: bool = True) -> None:
         """Let the bots play until a person has to decide (or the game ends), then show it.
 
-        ``paced``: show each bot move and wait ``delay`` seconds after it.
+        ``paced``: draw each bot move as it comes. Paced or not, each bot move
+        comes ``delay`` after the one before (``self.pace``), however long it took.
         """
         game = self.game
+        self.pace.restart()  # the deal, or the person's move, is what was shown last
+        if paced and not game.ended and game.to_act not in self.humans:
+            self.panel.hide()  # no buttons while the bots play (they wait for the pace)
         while not game.ended and game.to_act not in self.humans:
             seat = game.to_act
             assert seat is not None  # the game has not ended
@@ -453,9 +465,12 @@ class Play(widgets.VBox):
                     "on its own (prohis_nb.bots) to see why."
                 )
                 return
+            # Every bot move shows ``delay`` after the one before, however long the bot
+            # thought: its thinking time depends on its hand (docs/teaching.md, "Time").
+            # Before the widget is on screen too: the cell's running time is seen.
+            self.pace.wait()
             if paced and self.delay > 0:  # show each bot move at a readable pace
                 self._show_bot_move(seat)
-                time.sleep(self.delay)
         self._present()
 
     def _show_bot_move(self, seat: int) -> None:

@@ -7,6 +7,7 @@ from helpers.widgets import click_something, face_up_kinds, offered, stacked
 
 from prohis_nb import Action, ProhisGame, ProhisRules, Record, UnknownSeatError
 from prohis_nb.bots import Bot
+from prohis_nb.bots.pacing import FakeClock, Pace
 from prohis_nb.widgets import TEACHER, HotSeat, Play
 
 R3 = ProhisRules(players=3)
@@ -211,29 +212,43 @@ def test_a_record_of_a_hot_seat_game_replays_it():
     assert Record.loads(hot.game.record().dumps()).replay().actions == hot.game.actions
 
 
-def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_pace(monkeypatch):
-    """With a delay, every bot move is drawn and followed by a pause (the pause is faked here)."""
-    play = Play(seat=0, opponents="random", seed=7, delay=0.5)
+def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_pace():
+    """Each bot move is drawn ``delay`` after the one before (the clock is a test's clock)."""
+    clock = FakeClock()
+    pace = Pace(0.5, clock=clock.now, sleep=clock.sleep)
+    play = Play(seat=0, opponents="random", seed=7, delay=0.5, pace=pace)
     shown = []
+    draw = play._show_bot_move
 
-    def pause(seconds):
-        shown.append((seconds, play.status.value, len(play.game.actions)))
+    def show(seat):
+        draw(seat)
+        shown.append((clock.now(), play.status.value, len(play.game.actions)))
         assert not play.panel.children  # no buttons while the bots play
 
-    monkeypatch.setattr("prohis_nb.widgets.play.time.sleep", pause)
-    before = len(play.game.actions)
+    play._show_bot_move = show
+    before, start = len(play.game.actions), clock.now()
     pass_or_first = next(iter(play.panel.buttons))
     play.panel.buttons[pass_or_first].click()
     bot_moves = len(play.game.actions) - before - 1
     assert bot_moves >= 1 and len(shown) == bot_moves
-    assert [n for _s, _status, n in shown] == list(range(before + 2, before + 2 + bot_moves))
-    assert all(seconds == 0.5 and "is playing" in status for seconds, status, _n in shown)
+    assert [n for _t, _status, n in shown] == list(range(before + 2, before + 2 + bot_moves))
+    assert all("is playing" in status for _t, status, _n in shown)
+    # the k-th move shows k beats after the learner's move (the random bots take no time)
+    assert [t - start for t, _s, _n in shown] == pytest.approx(
+        [0.5 * k for k in range(1, bot_moves + 1)]
+    )
 
 
-def test_no_pause_before_the_widget_is_on_screen(monkeypatch):
-    monkeypatch.setattr("prohis_nb.widgets.play.time.sleep", lambda s: pytest.fail("paused"))
-    play = Play(seat=3, seed=1, delay=2.0)
-    assert play.game.to_act == 3
+def test_the_bots_before_the_learners_first_decision_are_paced_too():
+    """Nothing is on screen yet, but the cell's running time is seen: each bot move one beat."""
+    clock = FakeClock()
+    game = ProhisGame(ProhisRules(players=4), seed=1)
+    seat = (game.to_act - 1) % 4  # the last to play: the bots move first
+    play = Play(game, seat=seat, delay=2.0, pace=Pace(2.0, clock=clock.now, sleep=clock.sleep))
+    assert play.game.to_act == seat
+    bot_moves = sum(action.seat != seat for action in play.game.actions)
+    assert bot_moves >= 1
+    assert clock.slept == pytest.approx([2.0] * bot_moves)
 
 
 def test_a_decision_forced_by_the_learners_own_cards_is_offered_as_its_only_action():
