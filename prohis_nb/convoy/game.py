@@ -46,7 +46,7 @@ from prohis_nb.convoy.actions import Action, parse, parse_for_seat
 from prohis_nb.convoy.rules import CONTROLLER, SMUGGLER, ConvoyRules
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.core.limits import MAX_SEED, fresh_seed
 from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 from prohis_nb.prohis.cards import HAND_VALUE, WAREHOUSE_VALUE
 
@@ -151,7 +151,7 @@ class ConvoyStageGame(GameBase):
         self.players = 2
         if table is None:
             if seed is None:
-                seed = random.SystemRandom().randrange(2**31)
+                seed = fresh_seed()
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
                 raise RecordError(
                     f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"

@@ -128,3 +128,18 @@ def check_tree(data: Any, where: str = "the record") -> None:
                             f"{where}: object keys are strings, got the key {excerpt(key)}"
                         )
             stack.extend((child, depth + 1) for child in children)
+
+
+def fresh_seed() -> int:
+    """A seed for a fresh deal, drawn by the operating system from every seed allowed (63 bits).
+
+    A deal is a public, deterministic function of its seed, so whoever can
+    guess the seed can rebuild every hand. A learner sees some cards (its own
+    hand, the row, every card turned up) and could try every seed until one
+    deals them: over 2**31 seeds that takes a few CPU-hours, over 2**63 it is
+    out of reach. So a fresh deal's seed is drawn from the whole range
+    (:data:`MAX_SEED`) by :mod:`secrets`, and told only when the game is over.
+    """
+    import secrets
+
+    return secrets.randbits(63)

@@ -40,7 +40,7 @@ from typing import Any
 
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.core.limits import MAX_SEED, fresh_seed
 from prohis_nb.customs.rules import DECLARER, OFFICER, CustomsRules
 from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
@@ -110,7 +110,7 @@ class CustomsStageGame(GameBase):
         self.players = 2
         if table is None:
             if seed is None:
-                seed = random.SystemRandom().randrange(2**31)
+                seed = fresh_seed()
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
                 raise RecordError(
                     f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"

@@ -44,7 +44,7 @@ from operator import attrgetter
 from prohis_nb.core.caches import MemoTable
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED
+from prohis_nb.core.limits import MAX_SEED, fresh_seed
 from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
 from prohis_nb.prohis.bounds import LowerBounds
@@ -226,7 +226,7 @@ class ProhisGame(GameBase):
         n = rules.players
         if table is None:
             if seed is None:
-                seed = random.SystemRandom().randrange(2**31)  # then recorded in setup
+                seed = fresh_seed()  # then recorded in setup
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
                 raise RecordError(
                     f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
