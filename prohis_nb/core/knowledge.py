@@ -75,6 +75,8 @@ from functools import lru_cache
 from itertools import product
 from math import comb, factorial, gcd, lcm
 
+from prohis_nb.errors import ProhisNbError
+
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -95,6 +97,29 @@ class ModelError(ValueError):
     a hand-made history; callers that read a view given from outside turn it
     into the project's :class:`~prohis_nb.errors.ViewError`.
     """
+
+
+class ModelTooLarge(ModelError, ProhisNbError):
+    """The observations hold together, but more ways the cards could lie than the model keeps.
+
+    Not a contradiction and not a forged view: a real game can get here (with
+    several bribe rounds, offers the seat did not see multiply the
+    possibilities). Callers say so in words (the coach: "cannot advise here")
+    rather than refuse the view.
+    """
+
+
+#: The most states one component may hold (a real 3-player game with two bribe rounds
+#: can reach 300,000): past it a step raises :class:`ModelTooLarge` instead of taking
+#: seconds to minutes (docs/engine.md, "What it costs").
+MAX_STATES = 50_000
+
+
+def _too_large(what: str) -> ModelTooLarge:
+    return ModelTooLarge(
+        f"too many ways the cards could lie after {what} (more than {MAX_STATES:,} "
+        "possibilities in one seat's part of the table) to keep them exactly"
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -288,6 +313,8 @@ class CardModel:
 
     def _with(self, index: int, states: dict[State, int], what: str) -> CardModel:
         """A new model whose component ``index`` has ``states`` (weights reduced, pool folded)."""
+        if len(states) > MAX_STATES:
+            raise _too_large(what)
         pool = self.pool
         # A state that pins down more cards of a kind than the pool holds is
         # impossible whatever the other components hold: it goes at once.
@@ -365,6 +392,8 @@ class CardModel:
         # :meth:`_with` would change nothing, and every answer kept still holds.
         same = True
         for state, weight in states.items():
+            if len(out) > MAX_STATES:
+                raise _too_large(what)
             made = 0
             for new, factor in step(state):
                 if factor:
@@ -408,6 +437,8 @@ class CardModel:
         out: dict[State, int] = {}
         same = True  # as in _map: every state to one of its own, same weight and c
         for (c, _part, notes), members in groups.items():
+            if len(out) > MAX_STATES:
+                raise _too_large(what)
             first = members[0][0]
             made = 0
             for (new_c, new_contents, new_notes), factor in step((c, first, notes)):
@@ -705,7 +736,7 @@ class CardModel:
         return self._map(index, step, f"{place} noted")
 
     def offer_unlike_noted(
-        self, source: str, target: str, n: int, prefix: str, limit: int = 2_000_000
+        self, source: str, target: str, n: int, prefix: str, limit: int = 4 * MAX_STATES
     ) -> CardModel:
         """``n`` cards of ``source`` go unseen to ``target``, chosen among the choices the rules
         allow: any ``n`` physical cards alike, except those whose kinds equal a note of
@@ -725,7 +756,7 @@ class CardModel:
         state's hand, ``L`` a common multiple of every ``allowed`` (one factor
         for the whole component, so no ratio but the intended ones changes).
         Afterwards both places hold explicit cards only. ``limit`` bounds the
-        work (branches); a hand too large to tell apart raises ``ModelError``.
+        work (branches); a hand too large to tell apart raises ``ModelTooLarge``.
         """
         index, position = self._place(source)
         t_index, t_position = self._place(target)
@@ -758,10 +789,7 @@ class CardModel:
                         ((_add(c, drawn), new, notes), dealt * _choices(hand, offer), allowed)
                     )
                     if len(branches) > limit:
-                        raise ModelError(
-                            f"{source} holds too many possibilities to tell apart "
-                            f"(more than {limit:,})"
-                        )
+                        raise _too_large(f"{n} cards offered from {source}")
         common = 1
         for _state, _weight, allowed in branches:
             common = lcm(common, allowed)
@@ -912,7 +940,7 @@ class CardModel:
             draws = compositions(hidden_sum, width)
             work += len(draws)
             if work > limit:
-                raise ModelError(
+                raise ModelTooLarge(
                     f"the distribution of {', '.join(names)} has too many possibilities "
                     f"(more than {limit:,}); ask for expected() or sample() instead"
                 )
