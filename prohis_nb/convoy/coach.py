@@ -34,7 +34,8 @@ from prohis_nb.convoy.bots import _key, behaviour
 from prohis_nb.convoy.game import ConvoyStageGame
 from prohis_nb.convoy.log import cards_in_words
 from prohis_nb.convoy.rules import ConvoyRules
-from prohis_nb.convoy.views import SeatView, TableView
+from prohis_nb.convoy.views import SeatView
+from prohis_nb.core.stage_views import one_seats_view
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.text import money, percent
 
@@ -115,15 +116,9 @@ def dirty_given_offer(rules: ConvoyRules, offer: tuple[str, ...]) -> Fraction | 
 
 
 def _check(view: Any) -> SeatView:
-    if isinstance(view, TableView):
-        raise TypeError(
-            "the convoy coach reads one seat's view (game.view(seat)), not the teacher's view"
-        )
-    if not isinstance(view, SeatView) or view.seat not in (0, 1):
-        raise TypeError(
-            f"the convoy coach reads one seat's view (game.view(seat)), not {type(view).__name__}"
-        )
-    return view
+    """``view`` if it is one seat's view of the convoy game, else a ``TypeError``."""
+    checked: SeatView = one_seats_view(view, SeatView, "the convoy coach")
+    return checked
 
 
 def _controller(view: SeatView, rules: ConvoyRules) -> tuple[list[Belief], list[Choice], str]:

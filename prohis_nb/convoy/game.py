@@ -43,11 +43,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from prohis_nb.convoy.actions import Action, parse, parse_for_seat
+from prohis_nb.convoy.log import describe
 from prohis_nb.convoy.rules import CONTROLLER, SMUGGLER, ConvoyRules
+from prohis_nb.convoy.views import seat_view, table_view
 from prohis_nb.core.deal import shuffle
-from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED, fresh_seed
-from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
+from prohis_nb.core.game import Event
+from prohis_nb.core.stage import ENDED, StageGame
+from prohis_nb.errors import RecordError, excerpt
 from prohis_nb.prohis.cards import HAND_VALUE, WAREHOUSE_VALUE
 
 #: The decisions, in the order they come (``decision.kind``; Prohis's names).
@@ -55,11 +57,12 @@ PHASES = ("convoy", "bribe", "bribe_answer", "inspect_or_waive")
 #: The four ways the stage ends (Prohis's "uncontrolled" cannot happen: the card is played).
 ENDINGS = ("accepted", "waived", "passed", "confiscated")
 
-_TEXT = {
-    "convoy": "the smuggler (seat 0) forms its convoy",
-    "bribe": "the smuggler (seat 0) offers a bribe or none",
-    "bribe_answer": "the controller (seat 1) accepts or rejects the bribe",
-    "inspect_or_waive": "the controller (seat 1) inspects or waives",
+#: Who takes each decision, and the decision in words.
+DECISIONS = {
+    "convoy": (SMUGGLER, "the smuggler (seat 0) forms its convoy"),
+    "bribe": (SMUGGLER, "the smuggler (seat 0) offers a bribe or none"),
+    "bribe_answer": (CONTROLLER, "the controller (seat 1) accepts or rejects the bribe"),
+    "inspect_or_waive": (CONTROLLER, "the controller (seat 1) inspects or waives"),
 }
 
 
@@ -104,18 +107,22 @@ def ending_scores(
     return smuggler, controller
 
 
-class ConvoyStageGame(GameBase):
+class ConvoyStageGame(StageGame):
     """One convoy, smuggler (seat 0) against controller (seat 1): see the module docstring.
 
     ``ConvoyStageGame(seed=1)``, ``ConvoyStageGame(payoffs="own", seed=1)`` or
     ``ConvoyStageGame(rules, table={"hand": "dirty", "order": [2, 0, 1]})``: a
     stacked table names the hand and the face-down order (``order[i]`` is the
-    convoy card, in the engine's kind order, lying at place ``i``).
+    convoy card, in the engine's kind order, lying at place ``i``). What every
+    stage game shares (the seed, undo, the views...) is :class:`StageGame`'s.
     """
 
     game_name = "convoy"
     record_format = "convoy-record/1"
     rules_type = ConvoyRules
+    variant_names = ("card", "size", "illegal", "bribes", "p_dirty", "waiver_keeps_card", "payoffs")
+    action_type = Action
+    parse_action = staticmethod(parse)
     action_from_text = staticmethod(parse_for_seat)
     action_examples = (
         "convoy legal,legal,legal",
@@ -127,57 +134,48 @@ class ConvoyStageGame(GameBase):
         "inspect",
         "waive",
     )
+    decisions = DECISIONS
+    seat_view = staticmethod(seat_view)
+    table_view = staticmethod(table_view)
+    describe = staticmethod(describe)
 
-    def __init__(
-        self,
-        rules: ConvoyRules | Mapping[str, Any] | None = None,
-        *,
-        seed: int | None = None,
-        table: Mapping[str, Any] | None = None,
-        players: int | None = None,
-        **variants: Any,
-    ) -> None:
-        if rules is None:
-            rules = ConvoyRules(players=2 if players is None else players, **_known(variants))
-        elif isinstance(rules, Mapping):
-            rules = ConvoyRules.from_json(rules)
-        elif players is not None or variants:
-            raise RulesError("give either a rules value or players=/variants, not both")
-        if not isinstance(rules, ConvoyRules):
-            raise RecordError(f"rules must be ConvoyRules, got {excerpt(rules)}")
-        if seed is not None and table is not None:
-            raise RecordError("a game starts from a seed or from a stacked table, not both")
-        self.rules = rules
-        self.players = 2
-        if table is None:
-            if seed is None:
-                seed = fresh_seed()
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
-                )
-            self.setup: dict[str, Any] = {"seed": seed}
-            rng = random.Random(seed)
-            p = rules.p_dirty
-            self.dirty = rng.randrange(p.denominator) < p.numerator  # exactly p_dirty
-            order = list(range(rules.size))
-            shuffle(rng, order)
-            self.order = tuple(order)
-        else:
-            self.dirty, self.order = _read_table(table, rules.size)
-            self.setup = {"hand": "dirty" if self.dirty else "honest", "order": list(self.order)}
-        self.hand = rules.hand(self.dirty)
+    # The state: the deal, then what the seats did (None until they do it).
+    dirty: bool
+    order: tuple[int, ...]
+    hand: tuple[str, ...]
+    convoy: tuple[str, ...] | None
+    bribe: tuple[str, ...] | None
+    answer: str | None
+    turned: tuple[str, ...]
+    ending: str | None
+    _scores: tuple[int, int]
+
+    # ------------------------------------------------------------ the deal
+
+    def _deal(self, rng: random.Random) -> None:
+        """Chance: a dirty hand with probability ``p_dirty``, then the face-down order."""
+        p = self.rules.p_dirty
+        self.dirty = rng.randrange(p.denominator) < p.numerator  # exactly p_dirty
+        order = list(range(self.rules.size))
+        shuffle(rng, order)
+        self.order = tuple(order)
+
+    def _stack(self, table: Any) -> dict[str, Any]:
+        self.dirty, self.order = _read_table(table, self.rules.size)
+        return {"hand": "dirty" if self.dirty else "honest", "order": list(self.order)}
+
+    def _begin(self) -> None:
+        self.hand = self.rules.hand(self.dirty)
         self.phase = "convoy"
-        self.convoy: tuple[str, ...] | None = None
-        self.bribe: tuple[str, ...] | None = None
-        self.answer: str | None = None
-        self.turned: tuple[str, ...] = ()
-        self.ending: str | None = None
+        self.convoy = None
+        self.bribe = None
+        self.answer = None
+        self.turned = ()
+        self.ending = None
         self._scores = (0, 0)
-        self._events: list[Event] = [Event("deal", None, (self.dirty, self.hand))]
-        self._start()
+        self._events.append(Event("deal", None, (self.dirty, self.hand)))
 
-    # ------------------------------------------------------------ the rules' part
+    # ------------------------------------------------------------ the rules
 
     def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
         phase, rules = self.phase, self.rules
@@ -242,20 +240,9 @@ class ConvoyStageGame(GameBase):
         self._end("passed")
 
     def _end(self, ending: str) -> None:
-        self.ending, self.phase = ending, "ended"
+        self.ending, self.phase = ending, ENDED
         self._scores = ending_scores(self.rules, ending, self.convoy or (), self.bribe or ())
         self._events.append(Event("end", None, (ending, self._scores)))
-
-    def _coerce_action(self, action: Any) -> Action:
-        if isinstance(action, str):
-            return parse(action)
-        if isinstance(action, Action):
-            return Action.checked(action)
-        if isinstance(action, tuple):
-            raise MalformedActionError(
-                f"an action is a convoy Action or a mapping, got {excerpt(action)}"
-            )
-        return Action.from_json(action)
 
     def _explain_illegal(self, action: Action) -> str:
         phase = self.phase
@@ -269,89 +256,12 @@ class ConvoyStageGame(GameBase):
                 f"a bribe of {', '.join(action.cards)} is not allowed: the bribes are those of "
                 f"the menu that the hand holds ({self._allowed_summary()})"
             )
-        return f"{action} is not allowed now ({_TEXT[phase]}); allowed: {self._allowed_summary()}"
-
-    def _copy_state(self, other: GameBase) -> None:
-        assert isinstance(other, ConvoyStageGame)
-        for name in ("dirty", "order", "hand", "phase", "convoy", "bribe", "answer", "turned"):
-            setattr(other, name, getattr(self, name))
-        other.ending, other._scores = self.ending, self._scores
-
-    def _fresh(self) -> ConvoyStageGame:
-        if "seed" in self.setup:
-            return ConvoyStageGame(self.rules, seed=self.setup["seed"])
-        return ConvoyStageGame(self.rules, table=self.setup)
-
-    # ------------------------------------------------------------ state
-
-    @property
-    def ended(self) -> bool:
-        return self.phase == "ended"
-
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == "ended":
-            return None
-        return SMUGGLER if self.phase in ("convoy", "bribe") else CONTROLLER
-
-    @property
-    def decision(self) -> Decision | None:
-        seat = self.to_act
-        if seat is None:
-            return None
-        return Decision(seat, self.phase, _TEXT[self.phase])
+        words = DECISIONS[phase][1]
+        return f"{action} is not allowed now ({words}); allowed: {self._allowed_summary()}"
 
     def scores(self) -> list[int]:
         """Each seat's score from this convoy (``[0, 0]`` until it ends)."""
         return list(self._scores)
-
-    def describe_event(self, event: Event, observer: int | None) -> str:
-        from prohis_nb.convoy.log import describe
-
-        return describe(event, observer)
-
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (a frozen :class:`~prohis_nb.convoy.views.SeatView`)."""
-        from prohis_nb.convoy.views import seat_view
-
-        return seat_view(self, self.check_seat(seat))
-
-    def public_view(self) -> Any:
-        """What an onlooker may know: only what both seats see (no hand, no convoy)."""
-        from prohis_nb.convoy.log import PUBLIC
-        from prohis_nb.convoy.views import seat_view
-
-        return seat_view(self, PUBLIC)
-
-    def omniscient_view(self) -> Any:
-        """Everything, the hand and the face-down order included: for teachers."""
-        from prohis_nb.convoy.views import table_view
-
-        return table_view(self)
-
-    def _repr_html_(self) -> str:
-        """The public table (what both seats see): never a hidden card."""
-        return self.public_view()._repr_html_()
-
-    def __repr__(self) -> str:
-        state = "over" if self.ended else f"{self.phase}, seat {self.to_act} to act"
-        # The seed deals every hidden card: shown once the game is over (docs/teaching.md).
-        if "seed" not in self.setup:
-            setup = "stacked"
-        elif self.ended:
-            setup = f"seed {self.setup['seed']}"
-        else:
-            setup = "a seed (shown once the game is over)"
-        return f"<ConvoyStageGame {state}, dealt from {setup}>"
-
-
-def _known(variants: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword variants, refused by name when unknown (not a bare TypeError)."""
-    allowed = ("card", "size", "illegal", "bribes", "p_dirty", "waiver_keeps_card", "payoffs")
-    unknown = sorted(set(variants) - set(allowed))
-    if unknown:
-        raise RulesError(f"unknown convoy variant(s) {excerpt(unknown)}; allowed: {list(allowed)}")
-    return dict(variants)
 
 
 def _read_table(table: Any, size: int) -> tuple[bool, tuple[int, ...]]:

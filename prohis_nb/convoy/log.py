@@ -22,10 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from prohis_nb.core.stage import PUBLIC  # the onlooker, who knows only what both seats see
 from prohis_nb.text import money
-
-#: The observer that is neither seat: an onlooker who knows only what both seats see.
-PUBLIC = -1
 
 _ORDINAL = ("1st", "2nd", "3rd", "4th")
 _ENDINGS = {

@@ -36,7 +36,6 @@ nothing is ever unpickled. An action that is not legal is refused with a
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -52,7 +51,14 @@ except ModuleNotFoundError as error:  # name the extra that brings OpenSpiel
 from prohis_nb.convoy.actions import Action
 from prohis_nb.convoy.game import ENDINGS, ConvoyStageGame, ending_scores
 from prohis_nb.convoy.rules import ConvoyRules, read_probability
-from prohis_nb.openspiel.serialization import PickleSafeState, register_game
+from prohis_nb.openspiel.serialization import register_game
+from prohis_nb.openspiel.stage import (  # noqa: F401  (EngineBox, ViewObserver: kept importable here)
+    EngineBox,
+    StageOpenSpielGame,
+    StageState,
+    ViewObserver,
+    stage_game_type,
+)
 
 HONEST, DIRTY, NO_BRIBE, ACCEPT, REJECT, INSPECT, WAIVE, BRIBE = range(8)
 ANSWERS = {ACCEPT: "accept", REJECT: "reject", INSPECT: "inspect", WAIVE: "waive"}
@@ -70,22 +76,12 @@ _PARAMETERS = {
 
 
 def _game_type(short_name: str, own: bool) -> Any:
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name="One convoy of Prohis, smuggler against controller (prohis_nb stage game)"
+    return stage_game_type(
+        short_name,
+        "One convoy of Prohis, smuggler against controller (prohis_nb stage game)"
         + (", each side's own money" if own else ""),
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM if own else pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification=dict(_PARAMETERS),
+        zero_sum=not own,
+        parameters=dict(_PARAMETERS),
     )
 
 
@@ -124,10 +120,12 @@ def _every_score(rules: ConvoyRules) -> list[tuple[int, int]]:
     return out
 
 
-class ConvoyStageOpenSpielGame(pyspiel.Game):
+class ConvoyStageOpenSpielGame(StageOpenSpielGame):
     """The convoy stage game for OpenSpiel's algorithms (see the module docstring)."""
 
     own = False
+    stage_name = "convoy"
+    max_history_text = MAX_HISTORY_TEXT
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.rules = rules_from_params(params or {}, "own" if self.own else "race")
@@ -144,27 +142,6 @@ class ConvoyStageOpenSpielGame(pyspiel.Game):
         )
         super().__init__(GAME_TYPE_OWN if self.own else GAME_TYPE, info, params or {})
 
-    def new_initial_state(self) -> ConvoyStageState:
-        return ConvoyStageState(self)
-
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        return ViewObserver(iig_obs_type, params)
-
-    def deserialize_state(self, text: str) -> ConvoyStageState:
-        """A state from ``state.serialize()`` (its history), replayed through every check."""
-        if not isinstance(text, str) or len(text) > MAX_HISTORY_TEXT:
-            raise ValueError(
-                f"a convoy state is its history, at most {MAX_HISTORY_TEXT} characters"
-            )
-        state = self.new_initial_state()
-        for word in text.strip().split(","):
-            if not word:
-                continue
-            if not word.isascii() or not word.isdigit() or len(word) > 3:
-                raise ValueError(f"a history is action numbers separated by commas, got {word!r}")
-            state.apply_action(int(word))
-        return state
-
 
 class ConvoyStageOwnOpenSpielGame(ConvoyStageOpenSpielGame):
     """The same game, each side's own money (``python_convoy_stage_own``)."""
@@ -172,44 +149,17 @@ class ConvoyStageOwnOpenSpielGame(ConvoyStageOpenSpielGame):
     own = True
 
 
-class EngineBox:
-    """Holds the engine game; a deep copy (OpenSpiel's ``clone``) is the game's cheap ``copy``."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: ConvoyStageGame | None) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict) -> EngineBox:
-        return EngineBox(None if self.game is None else self.game.copy())
-
-
-class ConvoyStageState(PickleSafeState, pyspiel.State):
+class ConvoyStageState(StageState):
     """Chance deals the hand and the face-down order; then every decision is the engine's."""
 
     def __init__(self, game: ConvoyStageOpenSpielGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
-        self.dirty: bool | None = None
-        self._box = EngineBox(None)
+        self.dirty: bool | None = None  # the hand, once chance dealt it
 
     @property
     def orders(self) -> tuple[tuple[int, ...], ...]:
         """Every face-down order (not in the state: a clone would copy it)."""
         return _orders(self.rules.size)
-
-    @property
-    def engine(self) -> ConvoyStageGame | None:
-        """The engine game (None while chance deals)."""
-        return self._box.game
-
-    def current_player(self) -> int:
-        engine = self.engine
-        if engine is None:
-            return pyspiel.PlayerId.CHANCE
-        if engine.ended:
-            return pyspiel.PlayerId.TERMINAL
-        return engine.to_act  # type: ignore[return-value]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.engine is not None:
@@ -219,14 +169,16 @@ class ConvoyStageState(PickleSafeState, pyspiel.State):
             return [(hand, q) for hand, q in ((HONEST, 1 - p), (DIRTY, p)) if q > 0]
         return [(i, 1 / len(self.orders)) for i in range(len(self.orders))]
 
-    def _engine_action(self, action: int) -> Action | None:
-        """The engine action an OpenSpiel id stands for now, or None."""
-        engine = self.engine
-        assert engine is not None
-        for legal in engine.legal_actions():
-            if action == self._encode(legal):
-                return legal
-        return None
+    def _apply_chance(self, outcome: int) -> None:
+        """First the hand, then the face-down order: the engine's stacked table."""
+        if self.dirty is None:
+            self.dirty = outcome == DIRTY
+        else:
+            table = {
+                "hand": "dirty" if self.dirty else "honest",
+                "order": list(self.orders[outcome]),
+            }
+            self._set_engine(ConvoyStageGame(self.rules, table=table))
 
     def _encode(self, action: Action) -> int:
         if action.act == "convoy":
@@ -236,32 +188,6 @@ class ConvoyStageState(PickleSafeState, pyspiel.State):
         if action.act == "no_bribe":
             return NO_BRIBE
         return {v: k for k, v in ANSWERS.items()}[action.act]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        engine = self.engine
-        if engine is None or engine.ended or player != engine.to_act:
-            return []
-        return sorted(self._encode(action) for action in engine.legal_actions())
-
-    def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            allowed = [outcome for outcome, _ in self.chance_outcomes()]
-            if action not in allowed:
-                raise ValueError(f"chance outcome {action} is not one of {allowed}")
-            if self.dirty is None:
-                self.dirty = action == DIRTY
-            else:
-                table = {
-                    "hand": "dirty" if self.dirty else "honest",
-                    "order": list(self.orders[action]),
-                }
-                self._box = EngineBox(ConvoyStageGame(self.rules, table=table))
-            return
-        chosen = self._engine_action(action)
-        if chosen is None:
-            legal = self._legal_actions(self.current_player())
-            raise ValueError(f"action {action} is not legal now; legal: {legal}")
-        self.engine.apply(chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -276,46 +202,13 @@ class ConvoyStageState(PickleSafeState, pyspiel.State):
             return ANSWERS[action]
         return "bribe " + "+".join(self.rules.bribes[action - BRIBE])
 
-    def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.ended
-
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0, 0.0]
-        assert self.engine is not None
-        return [score / 1000 for score in self.engine.scores()]
-
-    def serialize(self) -> str:
-        """The history: every chance outcome and decision, comma separated."""
-        return ",".join(map(str, self.history()))
-
-    def __str__(self) -> str:
-        return f"history {self.history()}"
+    def dealing_observation(self, player: int) -> str:
+        """The smuggler will see its hand first; the controller sees nothing of the deal."""
+        dealt = self.dirty if player == 0 else None
+        return f"seat {player} dealing {dealt}"
 
 
-class ViewObserver:
-    """A seat's observation: its engine view as JSON; with perfect recall, its log too."""
-
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        self.perfect_recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: ConvoyStageState, player: int) -> None:
-        pass
-
-    def string_from(self, state: ConvoyStageState, player: int) -> str:
-        if state.engine is None:  # chance is dealing: the smuggler will see its hand first
-            dealt = state.dirty if player == 0 else None
-            return f"seat {player} dealing {dealt}"
-        if self.perfect_recall:  # the seat's log is everything it saw, in order
-            return f"seat {player}\n" + "\n".join(state.engine.log(player))
-        view = state.engine.view(player).to_json()
-        view.pop("log")
-        view.pop("legal_actions")
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+ConvoyStageOpenSpielGame.state_class = ConvoyStageState
 
 
 register_game(GAME_TYPE, ConvoyStageOpenSpielGame)  # its states are never read from a pickle

@@ -11,20 +11,23 @@ what both seats see.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from prohis_nb.convoy.knowledge import knowledge
-from prohis_nb.convoy.log import PUBLIC
 from prohis_nb.core.game import Decision
-from prohis_nb.core.legal import legal_actions_json
-from prohis_nb.core.view_html import decision_json, view_html
+from prohis_nb.core.stage_views import (
+    StageSeatView,
+    StageTableView,
+    seat_view_fields,
+    table_view_fields,
+)
 
 ROLES = ("smuggler", "controller")
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(StageSeatView):
     """One seat's view (``seat`` is -1 for an onlooker); ``None`` marks what it does not know."""
 
     seat: int
@@ -55,26 +58,12 @@ class SeatView:
     winners: tuple[int, ...] | None = None
 
     game = "convoy"
-
-    @property
-    def role(self) -> str:
-        """``"smuggler"``, ``"controller"`` or ``"onlooker"``."""
-        return ROLES[self.seat] if self.seat in (0, 1) else "onlooker"
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (what ``prohis-nb replay --seat`` prints, what a renderer draws)."""
-        data = asdict(self)
-        data["decision"] = decision_json(self.decision)
-        data["legal_actions"] = legal_actions_json(self.legal_actions)
-        return {"game": self.game, "role": self.role, **data}
-
-    def _repr_html_(self) -> str:
-        title = "Onlooker's view" if self.seat == PUBLIC else f"Seat {self.seat}'s view"
-        return view_html(self.to_json(), f"One convoy · {title}: only what it may know")
+    roles = ROLES  # role: "smuggler", "controller" or "onlooker"
+    heading = "One convoy"
 
 
 @dataclass(frozen=True)
-class TableView:
+class TableView(StageTableView):
     """The teacher's view: the hand, the convoy, its face-down order. Never give it to a bot."""
 
     players: int
@@ -98,16 +87,7 @@ class TableView:
     log: tuple[str, ...]
 
     game = "convoy"
-    omniscient = True
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["decision"] = decision_json(self.decision)
-        data["legal_actions"] = legal_actions_json(self.legal_actions)
-        return {"game": self.game, **data}
-
-    def _repr_html_(self) -> str:
-        return view_html(self.to_json(), "One convoy · Teacher's view (every card)")
+    heading = "One convoy"
 
 
 def seat_view(game: Any, seat: int) -> SeatView:
@@ -117,15 +97,8 @@ def seat_view(game: Any, seat: int) -> SeatView:
     here: the game imports its views).
     """
     known = knowledge(game._events, seat)
-    ended = game.ended
-    legal = game.legal_actions() if seat == game.to_act else ()
     return SeatView(
-        seat=seat,
-        players=2,
-        rules=game.rules.to_json(),
-        ended=ended,
-        to_act=game.to_act,
-        decision=game.decision,
+        **seat_view_fields(game, seat, final_scores=known.scores),
         card=game.rules.card,
         size=game.rules.size,
         hand=known.hand,
@@ -136,10 +109,6 @@ def seat_view(game: Any, seat: int) -> SeatView:
         bribe=known.bribe,
         answer=known.answer,
         ending=known.ending,
-        legal_actions=tuple(legal),
-        log=game._log_lines(seat),
-        final_scores=known.scores if ended else None,
-        winners=tuple(game.winners()) if ended else None,
     )
 
 
@@ -147,11 +116,7 @@ def table_view(game: Any) -> TableView:
     """Everything about ``game``, for the teacher."""
     convoy = game.convoy
     return TableView(
-        players=2,
-        rules=game.rules.to_json(),
-        ended=game.ended,
-        to_act=game.to_act,
-        decision=game.decision,
+        **table_view_fields(game),
         card=game.rules.card,
         size=game.rules.size,
         hand=game.hand,
@@ -162,10 +127,6 @@ def table_view(game: Any) -> TableView:
         bribe=game.bribe,
         answer=game.answer,
         ending=game.ending,
-        scores=tuple(game.scores()),
-        winners=tuple(game.winners()),
-        legal_actions=tuple(game.legal_actions()),
-        log=game._log_lines(None),
     )
 
 

@@ -75,6 +75,8 @@ from functools import lru_cache
 from itertools import product
 from math import comb, factorial, gcd, lcm
 
+from prohis_nb.errors import ProhisNbError
+
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (~10 ms)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -95,6 +97,29 @@ class ModelError(ValueError):
     a hand-made history; callers that read a view given from outside turn it
     into the project's :class:`~prohis_nb.errors.ViewError`.
     """
+
+
+class ModelTooLarge(ModelError, ProhisNbError):
+    """The observations hold together, but more ways the cards could lie than the model keeps.
+
+    Not a contradiction and not a forged view: a real game can get here (with
+    several bribe rounds, offers the seat did not see multiply the
+    possibilities). Callers say so in words (the coach: "cannot advise here")
+    rather than refuse the view.
+    """
+
+
+#: The most states one component may hold (a real 3-player game with two bribe rounds
+#: can reach 300,000): past it a step raises :class:`ModelTooLarge` instead of taking
+#: seconds to minutes (docs/engine.md, "What it costs").
+MAX_STATES = 50_000
+
+
+def _too_large(what: str) -> ModelTooLarge:
+    return ModelTooLarge(
+        f"too many ways the cards could lie after {what} (more than {MAX_STATES:,} "
+        "possibilities in one seat's part of the table) to keep them exactly"
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -122,6 +147,21 @@ def _arrangements(counts: Counts) -> int:
     return out
 
 
+@lru_cache(maxsize=262144)
+def _deals(pool: Counts, c: Counts) -> int:
+    """The ways to deal ``pool`` less ``c`` into as many hidden slots: ``U! / Π_k (pool_k - c_k)!``
+    (0 if ``c`` is too much). Kept: the same few ``c`` come back at every question."""
+    left = 0
+    denominator = 1
+    for have, used in zip(pool, c):
+        rest = have - used
+        if rest < 0:
+            return 0
+        left += rest
+        denominator *= _factorial(rest)
+    return _factorial(left) // denominator
+
+
 def _add(a: Counts, b: Counts) -> Counts:
     return tuple([x + y for x, y in zip(a, b)])
 
@@ -133,12 +173,35 @@ def _sub(a: Counts, b: Counts) -> Counts:
 class _Component:
     """Places whose explicit cards may trade places, and the weighted states they may be in."""
 
-    __slots__ = ("places", "states", "_c_weights")
+    __slots__ = ("places", "states", "_c_weights", "_sums")
 
     def __init__(self, places: tuple[str, ...], states: dict[State, int]) -> None:
         self.places = places
         self.states = states
         self._c_weights: dict[Counts, int] | None = None
+        self._sums: tuple[dict[Counts, list[int]], ...] | None = None
+
+    def sums(self) -> tuple[dict[Counts, list[int]], ...]:
+        """For each place: by pinned-down ``c``, the weighted sums of its explicit cards by
+        kind and of its hidden slots (last). Kept: a component is shared, unchanged, by
+        every later model until a step touches it, so each move pays for one component."""
+        sums = self._sums
+        if sums is None:
+            tables: list[dict[Counts, list[int]]] = [{} for _ in self.places]
+            width = 0
+            for (c, contents, _notes), weight in self.states.items():
+                width = len(c)
+                for table, (explicit, hidden) in zip(tables, contents):
+                    acc = table.get(c)
+                    if acc is None:
+                        acc = table[c] = [0] * (width + 1)
+                    for k, n in enumerate(explicit):
+                        if n:
+                            acc[k] += weight * n
+                    if hidden:
+                        acc[width] += weight * hidden
+            sums = self._sums = tuple(tables)
+        return sums
 
     def c_weights(self) -> dict[Counts, int]:
         """Total weight by pinned-down pool cards ``c`` (kept: components are never changed)."""
@@ -164,6 +227,11 @@ class CardModel:
     """
 
     __slots__ = ("kinds", "pool", "_where", "_components", "_memo")
+
+    #: Take the exact shortcuts of :meth:`_map` and :meth:`_with` (a step that
+    #: changes no count keeps the answers already computed). The tests turn it
+    #: off to check that the answers are the same, Fraction for Fraction.
+    shortcuts = True
 
     def __init__(
         self,
@@ -245,26 +313,40 @@ class CardModel:
 
     def _with(self, index: int, states: dict[State, int], what: str) -> CardModel:
         """A new model whose component ``index`` has ``states`` (weights reduced, pool folded)."""
+        if len(states) > MAX_STATES:
+            raise _too_large(what)
         pool = self.pool
         # A state that pins down more cards of a kind than the pool holds is
         # impossible whatever the other components hold: it goes at once.
-        states = {
-            state: weight
-            for state, weight in states.items()
-            if weight and all(n <= have for n, have in zip(state[0], pool))
-        }
+        # (States share few distinct ``c``: each is checked once.)
+        fits: dict[Counts, bool] = {}
+        kept: dict[State, int] = {}
+        for state, weight in states.items():
+            if not weight:
+                continue
+            c = state[0]
+            ok = fits.get(c)
+            if ok is None:
+                ok = fits[c] = all(n <= have for n, have in zip(c, pool))
+            if ok:
+                kept[state] = weight
+        states = kept
         if not states:
             raise ModelError(f"no way the cards could lie after {what}: the history contradicts it")
         # Pool cards pinned down in every state are taken out of the pool for good
         # (exact: only pool - c matters), and the weights are divided by their
         # common factor (only their ratios matter): the numbers stay small.
-        least = list(next(iter(states))[0])
+        least = list(next(iter(fits)))
+        for c, ok in fits.items():
+            if ok:
+                for k, n in enumerate(c):
+                    if n < least[k]:
+                        least[k] = n
         common = 0
-        for (c, _contents, _notes), weight in states.items():
-            for k, n in enumerate(c):
-                if n < least[k]:
-                    least[k] = n
+        for weight in states.values():
             common = gcd(common, weight)
+            if common == 1:
+                break
         if any(least) or common > 1:
             shift = tuple(least)
             moved = any(least)
@@ -274,7 +356,16 @@ class CardModel:
                 ((_sub(c, shift) if moved else c), contents, notes): weight // common
                 for (c, contents, notes), weight in states.items()
             }
-        return CardModel(self.kinds, pool, self._where, self._replaced(index, states))
+        model = CardModel(self.kinds, pool, self._where, self._replaced(index, states))
+        if (
+            CardModel.shortcuts
+            and pool == self.pool
+            and model._components[index].c_weights() == (self._components[index].c_weights())
+        ):
+            # Every count the questions read (the weights by ``c`` of each
+            # component, the pool) is unchanged: the answers kept so far hold.
+            model._memo = self._memo
+        return model
 
     def _replaced(self, index: int, states: dict[State, int]) -> tuple[_Component, ...]:
         components = list(self._components)
@@ -286,13 +377,96 @@ class CardModel:
         index: int,
         step: Callable[[State], Iterable[tuple[State, int]]],
         what: str,
+        touches: tuple[int, ...] | None = None,
     ) -> CardModel:
+        states = self._components[index].states
+        if touches is not None and CardModel.shortcuts and len(states) > 64:
+            grouped = self._map_grouped(index, step, what, touches)
+            if grouped is not None:
+                return grouped
         out: dict[State, int] = {}
         get = out.get
-        for state, weight in self._components[index].states.items():
+        # A step that sends every state to one state of its own, with the same
+        # weight and the same pinned-down cards (a card seen going into a place,
+        # a place merged into another), changes no count: the reduction of
+        # :meth:`_with` would change nothing, and every answer kept still holds.
+        same = True
+        for state, weight in states.items():
+            if len(out) > MAX_STATES:
+                raise _too_large(what)
+            made = 0
             for new, factor in step(state):
                 if factor:
+                    made += 1
+                    if same and (factor != 1 or new[0] is not state[0] or new in out):
+                        same = False
                     out[new] = get(new, 0) + weight * factor
+            if made != 1:
+                same = False
+        if same and CardModel.shortcuts:
+            model = CardModel(self.kinds, self.pool, self._where, self._replaced(index, out))
+            model._components[index]._c_weights = self._components[index].c_weights()
+            model._memo = self._memo
+            return model
+        return self._with(index, out, what)
+
+    def _map_grouped(
+        self,
+        index: int,
+        step: Callable[[State], Iterable[tuple[State, int]]],
+        what: str,
+        touches: tuple[int, ...],
+    ) -> CardModel | None:
+        """:meth:`_map` for a step that reads and changes only the places ``touches``.
+
+        Many states differ only in places the step does not touch (where the
+        cards of earlier convoys and bribes went): the step is taken once per
+        group of states that agree on ``c``, the touched places and the notes,
+        and its result is put into every state of the group, the other places
+        unchanged. The same states and weights as :meth:`_map`. ``None`` if the
+        step turns out to change another place (then :meth:`_map` does it).
+        """
+        groups: dict[tuple[Counts, tuple[Content, ...], Any], list[tuple[Any, int]]] = {}
+        for (c, contents, notes), weight in self._components[index].states.items():
+            key = (c, tuple([contents[p] for p in touches]), notes)
+            members = groups.get(key)
+            if members is None:
+                members = groups[key] = []
+            members.append((contents, weight))
+        untouched = [p for p in range(len(self._components[index].places)) if p not in touches]
+        out: dict[State, int] = {}
+        same = True  # as in _map: every state to one of its own, same weight and c
+        for (c, _part, notes), members in groups.items():
+            if len(out) > MAX_STATES:
+                raise _too_large(what)
+            first = members[0][0]
+            made = 0
+            for (new_c, new_contents, new_notes), factor in step((c, first, notes)):
+                if not factor:
+                    continue
+                made += 1
+                if factor != 1 or new_c is not c:
+                    same = False
+                if any(new_contents[p] is not first[p] for p in untouched):
+                    return None
+                patch = [(p, new_contents[p]) for p in touches]
+                for contents, weight in members:
+                    merged = list(contents)
+                    for p, value in patch:
+                        merged[p] = value
+                    new = (new_c, tuple(merged), new_notes)
+                    if new in out:
+                        same = False
+                        out[new] += weight * factor
+                    else:
+                        out[new] = weight * factor
+            if made != 1:
+                same = False
+        if same:
+            model = CardModel(self.kinds, self.pool, self._where, self._replaced(index, out))
+            model._components[index]._c_weights = self._components[index].c_weights()
+            model._memo = self._memo
+            return model
         return self._with(index, out, what)
 
     # ------------------------------------------------------------ steps
@@ -308,7 +482,7 @@ class CardModel:
             explicit = tuple([x + n if i == k else x for i, x in enumerate(explicit)])
             yield (c, _replace(contents, position, (explicit, hidden)), notes), 1
 
-        return self._map(index, step, f"{n} {kind} put into {place}")
+        return self._map(index, step, f"{n} {kind} put into {place}", (position,))
 
     def move(self, source: str, target: str, n: int) -> CardModel:
         """``n`` cards of ``source``, chosen unseen (any ``n`` physical cards alike), go to
@@ -339,7 +513,9 @@ class CardModel:
                 )
                 yield (c, new, notes), ways
 
-        return self._map(s_index, step, f"{n} cards moved from {source} to {target}")
+        return self._map(
+            s_index, step, f"{n} cards moved from {source} to {target}", (s_position, t_position)
+        )
 
     def transfer(self, source: str, target: str, n: int) -> CardModel:
         """``n`` hidden slots move from ``source`` (hidden slots only) to ``target``."""
@@ -386,7 +562,7 @@ class CardModel:
             )
             yield (c, new, notes), 1
 
-        return self._map(s_index, step, f"{source} put into {target}")
+        return self._map(s_index, step, f"{source} put into {target}", (s_position, t_position))
 
     def reveal(self, place: str, kind: str) -> CardModel:
         """A card of ``place``, any one alike (a card turned, a card played), is seen: ``kind``.
@@ -426,7 +602,8 @@ class CardModel:
                     new = _replace(new, t_position, (_add(t_explicit, want), t_hidden))
                 yield (_add(c, from_hidden), new, notes), ways
 
-        return self._map(index, step, f"{' '.join(cards)} seen leaving {place}")
+        touches = (position,) if t_position is None else (position, t_position)
+        return self._map(index, step, f"{' '.join(cards)} seen leaving {place}", touches)
 
     def show(self, place: str, cards: Iterable[str]) -> CardModel:
         """The observer sees every card of ``place``: exactly ``cards``. They stay, explicit."""
@@ -445,7 +622,9 @@ class CardModel:
             new = _replace(contents, position, (want, 0))
             yield (_add(c, rest), new, notes), _arrangements(rest)
 
-        return self._map(index, step, f"{place} seen to hold {' '.join(cards) or 'nothing'}")
+        return self._map(
+            index, step, f"{place} seen to hold {' '.join(cards) or 'nothing'}", (position,)
+        )
 
     def materialize(self, place: str) -> CardModel:
         """Split the possibilities by every kind the hidden slots of ``place`` may hold.
@@ -509,7 +688,7 @@ class CardModel:
                     new = _replace(new, t_position, (_add(t_explicit, one), t_hidden))
                 yield (c, new, notes), ways
 
-        return self._map(index, step, f"a card discarded from {source}")
+        return self._map(index, step, f"a card discarded from {source}", (position, t_position))
 
     def pin(self, kind: str) -> CardModel:
         """Pin down every pool card of ``kind``: which place's hidden slot each one is in.
@@ -557,7 +736,7 @@ class CardModel:
         return self._map(index, step, f"{place} noted")
 
     def offer_unlike_noted(
-        self, source: str, target: str, n: int, prefix: str, limit: int = 2_000_000
+        self, source: str, target: str, n: int, prefix: str, limit: int = 4 * MAX_STATES
     ) -> CardModel:
         """``n`` cards of ``source`` go unseen to ``target``, chosen among the choices the rules
         allow: any ``n`` physical cards alike, except those whose kinds equal a note of
@@ -577,7 +756,7 @@ class CardModel:
         state's hand, ``L`` a common multiple of every ``allowed`` (one factor
         for the whole component, so no ratio but the intended ones changes).
         Afterwards both places hold explicit cards only. ``limit`` bounds the
-        work (branches); a hand too large to tell apart raises ``ModelError``.
+        work (branches); a hand too large to tell apart raises ``ModelTooLarge``.
         """
         index, position = self._place(source)
         t_index, t_position = self._place(target)
@@ -610,10 +789,7 @@ class CardModel:
                         ((_add(c, drawn), new, notes), dealt * _choices(hand, offer), allowed)
                     )
                     if len(branches) > limit:
-                        raise ModelError(
-                            f"{source} holds too many possibilities to tell apart "
-                            f"(more than {limit:,})"
-                        )
+                        raise _too_large(f"{n} cards offered from {source}")
         common = 1
         for _state, _weight, allowed in branches:
             common = lcm(common, allowed)
@@ -662,15 +838,7 @@ class CardModel:
 
     def _g(self, c: Counts) -> int:
         """The ways to deal the pool, less ``c``, into the hidden slots (0 if ``c`` is too much)."""
-        left = 0
-        denominator = 1
-        for have, used in zip(self.pool, c):
-            rest = have - used
-            if rest < 0:
-                return 0
-            left += rest
-            denominator *= _factorial(rest)
-        return _factorial(left) // denominator
+        return _deals(self.pool, c)
 
     def _cavity(self, index: int) -> dict[Counts, int]:
         """Weights by pinned-down ``c`` of every component but ``index``, convolved."""
@@ -690,7 +858,10 @@ class CardModel:
         key = ("G", index, c)
         value = memo.get(key)
         if value is None:
-            value = sum(w * self._g(_add(c, other)) for other, w in self._cavity(index).items())
+            pool = self.pool
+            value = 0
+            for other, w in self._cavity(index).items():
+                value += w * _deals(pool, tuple([x + y for x, y in zip(c, other)]))
             memo[key] = value
         return value
 
@@ -712,15 +883,15 @@ class CardModel:
         sums = [0] * width
         for name in names:
             index, position = self._place(name)
-            for (c, contents, _notes), weight in self._components[index].states.items():
-                explicit, hidden = contents[position]
+            # Summed by ``c`` first (the weights G depend on ``c`` only): few distinct ``c``.
+            for c, acc in self._components[index].sums()[position].items():
                 base = self._big_g(index, c)
                 for k in range(width):
-                    part = explicit[k] * base
-                    if hidden:
+                    part = acc[k] * base
+                    if acc[width]:
                         bump = tuple(x + 1 if i == k else x for i, x in enumerate(c))
-                        part += hidden * self._big_g(index, bump)
-                    sums[k] += weight * part
+                        part += acc[width] * self._big_g(index, bump)
+                    sums[k] += part
         total = self._total()
         return {kind: Fraction(s, total) for kind, s in zip(self.kinds, sums)}
 
@@ -769,7 +940,7 @@ class CardModel:
             draws = compositions(hidden_sum, width)
             work += len(draws)
             if work > limit:
-                raise ModelError(
+                raise ModelTooLarge(
                     f"the distribution of {', '.join(names)} has too many possibilities "
                     f"(more than {limit:,}); ask for expected() or sample() instead"
                 )
@@ -919,22 +1090,30 @@ def _pick(rng: random.Random, weights: list[int]) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _subsets(explicit: Counts, hidden: int, n: int) -> Iterator[tuple[Counts, int]]:
+def _subsets(explicit: Counts, hidden: int, n: int) -> tuple[tuple[Counts, int], ...]:
     """Every way to take ``n`` cards: (explicit ones by kind, then hidden slots), and its count."""
+    return _subsets_of(explicit, hidden, n)
+
+
+@lru_cache(maxsize=65536)
+def _subsets_of(explicit: Counts, hidden: int, n: int) -> tuple[tuple[Counts, int], ...]:
+    # (kept: the same contents come back at every step, in every state)
     width = len(explicit)
     limits = (*explicit, hidden)
+    out: list[tuple[Counts, int]] = []
 
-    def walk(i: int, left: int, taken: list[int], ways: int) -> Iterator[tuple[Counts, int]]:
+    def walk(i: int, left: int, taken: list[int], ways: int) -> None:
         if i == width:
             if left <= hidden:
-                yield (*taken, left), ways * comb(hidden, left)
+                out.append(((*taken, left), ways * comb(hidden, left)))
             return
         for j in range(min(limits[i], left) + 1):
             taken.append(j)
-            yield from walk(i + 1, left - j, taken, ways * comb(limits[i], j))
+            walk(i + 1, left - j, taken, ways * comb(limits[i], j))
             taken.pop()
 
-    yield from walk(0, n, [], 1)
+    walk(0, n, [], 1)
+    return tuple(out)
 
 
 def _choices(hand: Counts, taken: Counts) -> int:
@@ -958,22 +1137,46 @@ def _parts(hand: Counts, n: int) -> Iterator[Counts]:
             yield (first, *rest)
 
 
-def _known_choices(explicit: Counts, hidden: int, want: Counts) -> Iterator[tuple[Counts, int]]:
+def _known_choices(explicit: Counts, hidden: int, want: Counts) -> tuple[tuple[Counts, int], ...]:
     """Ways to find ``want`` (by kind) in a place: explicit cards used by kind, and the count.
 
     The count is the number of physical choices: which explicit cards, which
-    hidden slots, and which order of kinds over those slots.
+    hidden slots, and which order of kinds over those slots. (Only the choices
+    that fit are walked: a hand of 986 explicit cards and no hidden slot has
+    one, not millions to try.)
     """
-    ranges = [range(min(e, w) + 1) for e, w in zip(explicit, want)]
-    for used in product(*ranges):
-        from_hidden = [w - u for w, u in zip(want, used)]
-        t = sum(from_hidden)
-        if t > hidden:
-            continue
-        ways = comb(hidden, t) * _arrangements(tuple(from_hidden))
-        for e, u in zip(explicit, used):
-            ways *= comb(e, u)
-        yield tuple(used), ways
+    return _known_choices_of(explicit, hidden, want)
+
+
+@lru_cache(maxsize=65536)
+def _known_choices_of(
+    explicit: Counts, hidden: int, want: Counts
+) -> tuple[tuple[Counts, int], ...]:
+    width = len(want)
+    # the fewest cards that must come from hidden slots for kinds i, i+1, ...
+    short = [0] * (width + 1)
+    for i in range(width - 1, -1, -1):
+        short[i] = short[i + 1] + max(0, want[i] - explicit[i])
+    out: list[tuple[Counts, int]] = []
+    used: list[int] = []
+
+    def walk(i: int, from_hidden: int) -> None:
+        if i == width:
+            ways = comb(hidden, from_hidden) * _arrangements(
+                tuple(w - u for w, u in zip(want, used))
+            )
+            for e, u in zip(explicit, used):
+                ways *= comb(e, u)
+            out.append((tuple(used), ways))
+            return
+        room = hidden - from_hidden - short[i + 1]
+        for u in range(max(0, want[i] - room), min(explicit[i], want[i]) + 1):
+            used.append(u)
+            walk(i + 1, from_hidden + want[i] - u)
+            used.pop()
+
+    walk(0, 0)
+    return tuple(out)
 
 
 def _spreads(total: int, free: list[int]) -> Iterator[tuple[int, ...]]:

@@ -28,9 +28,10 @@ from fractions import Fraction
 from typing import Any
 
 from prohis_nb.coach.advice import Advice, Belief, Choice, Verdict
+from prohis_nb.core.stage_views import one_seats_view
 from prohis_nb.customs.bots import equilibrium, goods_of
 from prohis_nb.customs.rules import CustomsRules
-from prohis_nb.customs.views import SeatView, TableView
+from prohis_nb.customs.views import SeatView
 from prohis_nb.errors import IllegalActionError, excerpt
 from prohis_nb.smuggle.actions import Action
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE
@@ -59,15 +60,9 @@ def declarer_money(
 
 
 def _check(view: Any) -> SeatView:
-    if isinstance(view, TableView):
-        raise TypeError(
-            "the customs coach reads one seat's view (game.view(seat)), not the teacher's view"
-        )
-    if not isinstance(view, SeatView) or view.seat not in (0, 1):
-        raise TypeError(
-            f"the customs coach reads one seat's view (game.view(seat)), not {type(view).__name__}"
-        )
-    return view
+    """``view`` if it is one seat's view of the customs game, else a ``TypeError``."""
+    checked: SeatView = one_seats_view(view, SeatView, "the customs coach")
+    return checked
 
 
 def _declarer(view: SeatView) -> tuple[list[Choice], str]:

@@ -39,10 +39,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from prohis_nb.core.deal import shuffle
-from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED, fresh_seed
+from prohis_nb.core.game import Event
+from prohis_nb.core.stage import ENDED, StageGame
+from prohis_nb.customs.log import describe
 from prohis_nb.customs.rules import DECLARER, OFFICER, CustomsRules
-from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
+from prohis_nb.customs.views import seat_view, table_view
+from prohis_nb.errors import MalformedActionError, RecordError, excerpt
 from prohis_nb.smuggle.actions import DECLARATIONS, Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
 
@@ -59,9 +61,13 @@ _ANSWER = {
     False: (Action(OFFICER, "accept"), Action(OFFICER, "search")),
     True: (Action(OFFICER, "accept"), Action(OFFICER, "challenge")),
 }
-_TEXT = {
-    "declare": "the declarer (seat 1) declares its 4 cards or claims Diplomatic Immunity",
-    "officer": "the Officer (seat 0) accepts the declaration or searches the hand",
+#: Who takes each decision, and the decision in words.
+DECISIONS = {
+    "declare": (
+        DECLARER,
+        "the declarer (seat 1) declares its 4 cards or claims Diplomatic Immunity",
+    ),
+    "officer": (OFFICER, "the Officer (seat 0) accepts the declaration or searches the hand"),
 }
 
 
@@ -70,69 +76,58 @@ def dutiable(cards: Any) -> Counter:
     return Counter(card for card in cards if card in DUTIABLE)
 
 
-class CustomsStageGame(GameBase):
+class CustomsStageGame(StageGame):
     """One declaration, Officer (seat 0) against declarer (seat 1): see the module docstring.
 
     ``CustomsStageGame(seed=1)`` or ``CustomsStageGame(table={"hand": [...4 kinds]})``.
+    What every stage game shares (the seed, undo, the views...) is :class:`StageGame`'s.
     """
 
     game_name = "customs"
     record_format = "customs-record/1"
     rules_type = CustomsRules
+    variant_names = ("board",)
+    action_type = Action
+    parse_action = staticmethod(parse)
     action_from_text = staticmethod(parse_for_seat)
     action_examples = ("declare wine,wine", "declare nothing", "immunity", "accept", "search")
+    decisions = DECISIONS
+    seat_view = staticmethod(seat_view)
+    table_view = staticmethod(table_view)
+    describe = staticmethod(describe)
 
-    def __init__(
-        self,
-        rules: CustomsRules | Mapping[str, Any] | None = None,
-        *,
-        seed: int | None = None,
-        table: Mapping[str, Any] | None = None,
-        players: int | None = None,
-        **variants: Any,
-    ) -> None:
-        if rules is None:
-            unknown = sorted(set(variants) - {"board"})
-            if unknown:
-                raise RulesError(
-                    f"unknown customs variant(s) {excerpt(unknown)}; allowed: ['board']"
-                )
-            rules = CustomsRules(players=2 if players is None else players, **variants)
-        elif isinstance(rules, Mapping):
-            rules = CustomsRules.from_json(rules)
-        elif players is not None or variants:
-            raise RulesError("give either a rules value or players=/variants, not both")
-        if not isinstance(rules, CustomsRules):
-            raise RecordError(f"rules must be CustomsRules, got {excerpt(rules)}")
-        if seed is not None and table is not None:
-            raise RecordError("a game starts from a seed or from a stacked table, not both")
-        self.rules = rules
-        self.players = 2
-        if table is None:
-            if seed is None:
-                seed = fresh_seed()
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
-                )
-            self.setup: dict[str, Any] = {"seed": seed}
-            pack = list(PACK)
-            shuffle(random.Random(seed), pack)  # as Smuggle shuffles a round's pack
-            self.hand = tuple(pack[:HAND_SIZE])  # the top 4 cards, top card first
-        else:
-            self.hand = _read_table(table)
-            self.setup = {"hand": list(self.hand)}
+    # The state: the hand dealt, then what the seats did (None until they do it).
+    hand: tuple[str, ...]
+    declared: tuple[str, ...] | None
+    immunity: bool
+    answer: str | None
+    shown: tuple[str, ...] | None
+    truth: bool | None
+    money: list[int]
+
+    # ------------------------------------------------------------ the deal
+
+    def _deal(self, rng: random.Random) -> None:
+        """A fresh hand: the top 4 cards of the pack, shuffled as Smuggle shuffles a round's."""
+        pack = list(PACK)
+        shuffle(rng, pack)
+        self.hand = tuple(pack[:HAND_SIZE])  # the top 4 cards, top card first
+
+    def _stack(self, table: Any) -> dict[str, Any]:
+        self.hand = _read_table(table)
+        return {"hand": list(self.hand)}
+
+    def _begin(self) -> None:
         self.phase = "declare"
-        self.declared: tuple[str, ...] | None = None
+        self.declared = None
         self.immunity = False
-        self.answer: str | None = None
-        self.shown: tuple[str, ...] | None = None
-        self.truth: bool | None = None
+        self.answer = None
+        self.shown = None
+        self.truth = None
         self.money = [0, 0]
-        self._events: list[Event] = [Event("draw", DECLARER, self.hand)]
-        self._start()
+        self._events.append(Event("draw", DECLARER, self.hand))
 
-    # ------------------------------------------------------------ the rules' part
+    # ------------------------------------------------------------ the rules
 
     def _compute_legal(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
         if self.phase == "declare":
@@ -177,7 +172,7 @@ class CustomsStageGame(GameBase):
             else:
                 fines = board.immunity_fine + board.hand_fines(held)
                 self._pay(DECLARER, OFFICER, fines, "false immunity")
-        self.phase = "ended"
+        self.phase = ENDED
         events.append(Event("end", None, tuple(self.money)))
 
     def _pay(self, payer: int, payee: int, amount: int, why: str) -> None:
@@ -186,17 +181,8 @@ class CustomsStageGame(GameBase):
             self.money[payee] += amount
             self._events.append(Event("pay", payer, (payee, amount, why)))
 
-    def _coerce_action(self, action: Any) -> Action:
-        if isinstance(action, str):
-            action = parse(action)
-        elif isinstance(action, Action):
-            action = Action.checked(action)
-        elif isinstance(action, tuple):
-            raise MalformedActionError(
-                f"an action is a customs Action or a mapping, got {excerpt(action)}"
-            )
-        else:
-            action = Action.from_json(action)
+    def _check_act(self, action: Action) -> Action:
+        """Smuggle's acts without the receiver's: the stage game has no receiver."""
         if action.act not in ACTS:
             raise MalformedActionError(
                 f"unknown act {excerpt(action.act)}; the customs acts are {', '.join(ACTS)}"
@@ -211,76 +197,9 @@ class CustomsStageGame(GameBase):
             )
         return f"{action} is not allowed now; allowed: {self._allowed_summary()}"
 
-    def _copy_state(self, other: GameBase) -> None:
-        assert isinstance(other, CustomsStageGame)
-        for name in ("hand", "phase", "declared", "immunity", "answer", "shown", "truth"):
-            setattr(other, name, getattr(self, name))
-        other.money = list(self.money)
-
-    def _fresh(self) -> CustomsStageGame:
-        if "seed" in self.setup:
-            return CustomsStageGame(self.rules, seed=self.setup["seed"])
-        return CustomsStageGame(self.rules, table=self.setup)
-
-    # ------------------------------------------------------------ state
-
-    @property
-    def ended(self) -> bool:
-        return self.phase == "ended"
-
-    @property
-    def to_act(self) -> int | None:
-        return {"declare": DECLARER, "officer": OFFICER}.get(self.phase)
-
-    @property
-    def decision(self) -> Decision | None:
-        seat = self.to_act
-        if seat is None:
-            return None
-        return Decision(seat, self.phase, _TEXT[self.phase])
-
     def scores(self) -> list[int]:
         """The money each seat gained or lost (it adds up to zero)."""
         return list(self.money)
-
-    def describe_event(self, event: Event, observer: int | None) -> str:
-        from prohis_nb.customs.log import describe
-
-        return describe(event, observer)
-
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (a frozen :class:`~prohis_nb.customs.views.SeatView`)."""
-        from prohis_nb.customs.views import seat_view
-
-        return seat_view(self, self.check_seat(seat))
-
-    def public_view(self) -> Any:
-        """What an onlooker may know: the declaration, the answer, a hand once shown."""
-        from prohis_nb.customs.log import PUBLIC
-        from prohis_nb.customs.views import seat_view
-
-        return seat_view(self, PUBLIC)
-
-    def omniscient_view(self) -> Any:
-        """Everything, the hand included: for teachers."""
-        from prohis_nb.customs.views import table_view
-
-        return table_view(self)
-
-    def _repr_html_(self) -> str:
-        """The public table (what both seats see): never the hidden hand."""
-        return self.public_view()._repr_html_()
-
-    def __repr__(self) -> str:
-        state = "over" if self.ended else f"{self.phase}, seat {self.to_act} to act"
-        # The seed deals every hidden card: shown once the game is over (docs/teaching.md).
-        if "seed" not in self.setup:
-            setup = "stacked"
-        elif self.ended:
-            setup = f"seed {self.setup['seed']}"
-        else:
-            setup = "a seed (shown once the game is over)"
-        return f"<CustomsStageGame {state}, dealt from {setup}>"
 
 
 def _read_table(table: Any) -> tuple[str, ...]:

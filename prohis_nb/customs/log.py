@@ -25,7 +25,6 @@ from typing import Any
 from prohis_nb.smuggle.board import PACK_COUNTS
 from prohis_nb.text import money
 
-PUBLIC = -1
 _PACK_ORDER = {kind: i for i, kind in enumerate(PACK_COUNTS)}
 
 

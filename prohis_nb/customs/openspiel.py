@@ -22,7 +22,6 @@ Parameter: ``board``, Smuggle's board changes written
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from prohis_nb.extras import raise_missing_extra
@@ -35,7 +34,14 @@ except ModuleNotFoundError as error:  # name the extra that brings OpenSpiel
 
 from prohis_nb.customs.game import HAND_SIZE, CustomsStageGame
 from prohis_nb.customs.rules import CustomsRules
-from prohis_nb.openspiel.serialization import PickleSafeState, register_game
+from prohis_nb.openspiel.serialization import register_game
+from prohis_nb.openspiel.stage import (  # noqa: F401  (EngineBox, ViewObserver: kept importable here)
+    EngineBox,
+    StageOpenSpielGame,
+    StageState,
+    ViewObserver,
+    stage_game_type,
+)
 from prohis_nb.smuggle.actions import DECLARATIONS, Action
 from prohis_nb.smuggle.board import PACK_COUNTS, Board
 
@@ -45,21 +51,11 @@ ACCEPT, SEARCH, CHALLENGE = IMMUNITY + 1, IMMUNITY + 2, IMMUNITY + 3
 _INDEX = {items: i for i, items in enumerate(DECLARATIONS)}
 MAX_HISTORY_TEXT = 100
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_customs_stage",
-    long_name="One declaration of Smuggle, declarer against Officer (prohis_nb stage game)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"board": ""},
+GAME_TYPE = stage_game_type(
+    "python_customs_stage",
+    "One declaration of Smuggle, declarer against Officer (prohis_nb stage game)",
+    zero_sum=True,
+    parameters={"board": ""},
 )
 
 
@@ -82,8 +78,11 @@ def board_from_text(text: str) -> Board:
     return Board.from_json(data)
 
 
-class CustomsStageOpenSpielGame(pyspiel.Game):
+class CustomsStageOpenSpielGame(StageOpenSpielGame):
     """The customs stage game for OpenSpiel's algorithms (see the module docstring)."""
+
+    stage_name = "customs"
+    max_history_text = MAX_HISTORY_TEXT
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
@@ -102,61 +101,13 @@ class CustomsStageOpenSpielGame(pyspiel.Game):
         )
         super().__init__(GAME_TYPE, info, params)
 
-    def new_initial_state(self) -> CustomsStageState:
-        return CustomsStageState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        return ViewObserver(iig_obs_type, params)
-
-    def deserialize_state(self, text: str) -> CustomsStageState:
-        """A state from ``state.serialize()`` (its history), replayed through every check."""
-        if not isinstance(text, str) or len(text) > MAX_HISTORY_TEXT:
-            raise ValueError(
-                f"a customs state is its history, at most {MAX_HISTORY_TEXT} characters"
-            )
-        state = self.new_initial_state()
-        for word in text.strip().split(","):
-            if not word:
-                continue
-            if not word.isascii() or not word.isdigit() or len(word) > 3:
-                raise ValueError(f"a history is action numbers separated by commas, got {word!r}")
-            state.apply_action(int(word))
-        return state
-
-
-class EngineBox:
-    """Holds the engine game; a deep copy (OpenSpiel's ``clone``) is the game's cheap ``copy``."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: CustomsStageGame | None) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict) -> EngineBox:
-        return EngineBox(None if self.game is None else self.game.copy())
-
-
-class CustomsStageState(PickleSafeState, pyspiel.State):
+class CustomsStageState(StageState):
     """Chance deals 4 cards; then every decision is the engine's."""
 
     def __init__(self, game: CustomsStageOpenSpielGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
-        self.dealt: list[str] = []
-        self._box = EngineBox(None)
-
-    @property
-    def engine(self) -> CustomsStageGame | None:
-        """The engine game (None while chance deals)."""
-        return self._box.game
-
-    def current_player(self) -> int:
-        engine = self.engine
-        if engine is None:
-            return pyspiel.PlayerId.CHANCE
-        if engine.ended:
-            return pyspiel.PlayerId.TERMINAL
-        return engine.to_act  # type: ignore[return-value]
+        self.dealt: list[str] = []  # the declarer's cards, as chance deals them
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.engine is not None:
@@ -165,34 +116,16 @@ class CustomsStageState(PickleSafeState, pyspiel.State):
         total = sum(left.values())
         return [(i, left[kind] / total) for i, kind in enumerate(KINDS) if left[kind]]
 
+    def _apply_chance(self, outcome: int) -> None:
+        """One more card to the declarer; the fourth completes the engine's stacked table."""
+        self.dealt.append(KINDS[outcome])
+        if len(self.dealt) == HAND_SIZE:
+            self._set_engine(CustomsStageGame(self.rules, table={"hand": list(self.dealt)}))
+
     def _encode(self, action: Action) -> int:
         if action.act == "declare":
             return _INDEX[action.items]
         return {"immunity": IMMUNITY, "accept": ACCEPT, "search": SEARCH}.get(action.act, CHALLENGE)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        engine = self.engine
-        if engine is None or engine.ended or player != engine.to_act:
-            return []
-        return sorted(self._encode(action) for action in engine.legal_actions())
-
-    def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            allowed = [outcome for outcome, _ in self.chance_outcomes()]
-            if action not in allowed:
-                raise ValueError(f"chance outcome {action} is not one of {allowed}")
-            self.dealt.append(KINDS[action])
-            if len(self.dealt) == HAND_SIZE:
-                self._box = EngineBox(
-                    CustomsStageGame(self.rules, table={"hand": list(self.dealt)})
-                )
-            return
-        for legal in self.engine.legal_actions():
-            if self._encode(legal) == action:
-                self.engine.apply(legal)
-                return
-        legal = self._legal_actions(self.current_player())
-        raise ValueError(f"action {action} is not legal now; legal: {legal}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -201,45 +134,12 @@ class CustomsStageState(PickleSafeState, pyspiel.State):
             return "declare " + (",".join(DECLARATIONS[action]) or "nothing")
         return {IMMUNITY: "immunity", ACCEPT: "accept", SEARCH: "search"}.get(action, "challenge")
 
-    def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.ended
-
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0, 0.0]
-        assert self.engine is not None
-        return [score / 1000 for score in self.engine.scores()]
-
-    def serialize(self) -> str:
-        """The history: every chance outcome and decision, comma separated."""
-        return ",".join(map(str, self.history()))
-
-    def __str__(self) -> str:
-        return f"history {self.history()}"
+    def dealing_observation(self, player: int) -> str:
+        """The declarer sees its cards as they come; the Officer only how many."""
+        return f"seat {player} dealt {self.dealt if player == 1 else len(self.dealt)}"
 
 
-class ViewObserver:
-    """A seat's observation: its engine view as JSON; with perfect recall, its log too."""
-
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        self.perfect_recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: CustomsStageState, player: int) -> None:
-        pass
-
-    def string_from(self, state: CustomsStageState, player: int) -> str:
-        if state.engine is None:  # still dealing: the declarer sees its cards as they come
-            return f"seat {player} dealt {state.dealt if player == 1 else len(state.dealt)}"
-        if self.perfect_recall:  # the seat's log is everything it saw, in order
-            return f"seat {player}\n" + "\n".join(state.engine.log(player))
-        view = state.engine.view(player).to_json()
-        view.pop("log")
-        view.pop("legal_actions")
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+CustomsStageOpenSpielGame.state_class = CustomsStageState
 
 
 register_game(GAME_TYPE, CustomsStageOpenSpielGame)  # its states are never read from a pickle

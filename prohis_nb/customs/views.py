@@ -8,20 +8,23 @@ reads duties and fines from the view alone.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from prohis_nb.core.game import Decision
-from prohis_nb.core.legal import legal_actions_json
-from prohis_nb.core.view_html import decision_json, view_html
+from prohis_nb.core.stage_views import (
+    StageSeatView,
+    StageTableView,
+    seat_view_fields,
+    table_view_fields,
+)
 from prohis_nb.customs.knowledge import knowledge
-from prohis_nb.customs.log import PUBLIC
 
 ROLES = ("officer", "declarer")
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(StageSeatView):
     """One seat's view (``seat`` is -1 for an onlooker); ``None`` marks what it does not know."""
 
     seat: int
@@ -46,27 +49,14 @@ class SeatView:
     winners: tuple[int, ...] | None = None
 
     game = "customs"
+    roles = ROLES  # role: "officer", "declarer" or "onlooker"
+    heading = "One declaration"
     officer = 0
     holder = 1
 
-    @property
-    def role(self) -> str:
-        """``"officer"``, ``"declarer"`` or ``"onlooker"``."""
-        return ROLES[self.seat] if self.seat in (0, 1) else "onlooker"
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["decision"] = decision_json(self.decision)
-        data["legal_actions"] = legal_actions_json(self.legal_actions)
-        return {"game": self.game, "role": self.role, **data}
-
-    def _repr_html_(self) -> str:
-        title = "Onlooker's view" if self.seat == PUBLIC else f"Seat {self.seat}'s view"
-        return view_html(self.to_json(), f"One declaration · {title}: only what it may know")
-
 
 @dataclass(frozen=True)
-class TableView:
+class TableView(StageTableView):
     """The teacher's view: the hand included. Never give it to a bot."""
 
     players: int
@@ -85,16 +75,7 @@ class TableView:
     log: tuple[str, ...]
 
     game = "customs"
-    omniscient = True
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["decision"] = decision_json(self.decision)
-        data["legal_actions"] = legal_actions_json(self.legal_actions)
-        return {"game": self.game, **data}
-
-    def _repr_html_(self) -> str:
-        return view_html(self.to_json(), "One declaration · Teacher's view (every card)")
+    heading = "One declaration"
 
 
 def seat_view(game: Any, seat: int) -> SeatView:
@@ -104,14 +85,8 @@ def seat_view(game: Any, seat: int) -> SeatView:
     here: the game imports its views).
     """
     known = knowledge(game._events, seat)
-    ended = game.ended
     return SeatView(
-        seat=seat,
-        players=2,
-        rules=game.rules.to_json(),
-        ended=ended,
-        to_act=game.to_act,
-        decision=game.decision,
+        **seat_view_fields(game, seat, final_scores=known.money),
         hand=known.hand,
         hand_size=4,
         declared=known.declared,
@@ -120,30 +95,18 @@ def seat_view(game: Any, seat: int) -> SeatView:
         shown=known.shown,
         truth=known.truth,
         money=known.money,
-        legal_actions=tuple(game.legal_actions()) if seat == game.to_act else (),
-        log=game._log_lines(seat),
-        final_scores=known.money if ended else None,
-        winners=tuple(game.winners()) if ended else None,
     )
 
 
 def table_view(game: Any) -> TableView:
     """Everything about ``game``, for the teacher."""
     return TableView(
-        players=2,
-        rules=game.rules.to_json(),
-        ended=game.ended,
-        to_act=game.to_act,
-        decision=game.decision,
+        **table_view_fields(game),
         hand=game.hand,
         declared=game.declared,
         immunity=game.immunity,
         answer=game.answer,
         truth=game.truth,
-        scores=tuple(game.scores()),
-        winners=tuple(game.winners()),
-        legal_actions=tuple(game.legal_actions()),
-        log=game._log_lines(None),
     )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 
 from prohis_nb.core.game import Event
-from prohis_nb.core.knowledge import ModelError
+from prohis_nb.core.knowledge import ModelError, ModelTooLarge
 from prohis_nb.errors import ViewError
 from prohis_nb.prohis.bounds import LowerBounds
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS, cards_to_counts
@@ -69,6 +69,8 @@ def determinize_prohis(view: SeatView, rng: random.Random) -> ProhisGame:
     assert knowledge is not None  # (check_view)
     try:
         table = knowledge.sample(rng)
+    except ModelTooLarge:  # a real game's limit, not a forged view: said as it is
+        raise
     except ModelError as problem:
         raise ViewError(
             f"seat {view.seat}'s view is not one a game could show: {problem}"

@@ -568,7 +568,7 @@ def check_view(view: Any) -> None:
     shows. Cheap for a view the engine built; nothing is allocated in
     proportion to a number the view claims.
     """
-    from prohis_nb.core.knowledge import ModelError
+    from prohis_nb.core.knowledge import ModelError, ModelTooLarge
     from prohis_nb.errors import ViewError
 
     def refuse(what: str) -> ViewError:
@@ -667,6 +667,8 @@ def check_view(view: Any) -> None:
             kind: Fraction(view.hand.count(kind)) for kind in KINDS
         }:
             raise refuse(f"hand {list(view.hand)} is not the hand the seat saw")
+    except ModelTooLarge:  # a real game's limit, not a forged view: said as it is
+        raise
     except ModelError as problem:
         raise refuse(f"its knowledge does not hold together: {problem}") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from prohis_nb.core.game import Event
-from prohis_nb.core.knowledge import ModelError
+from prohis_nb.core.knowledge import ModelError, ModelTooLarge
 from prohis_nb.errors import ViewError
 from prohis_nb.smuggle.game import PACK, SmuggleGame
 from prohis_nb.smuggle.knowledge import publicize
@@ -49,6 +49,8 @@ def determinize_smuggle(view: SeatView, rng: random.Random) -> SmuggleGame:
     assert knowledge is not None  # (check_view)
     try:
         table = knowledge.sample(rng)
+    except ModelTooLarge:  # a real game's limit, not a forged view: said as it is
+        raise
     except ModelError as problem:
         raise ViewError(
             f"seat {view.seat}'s view is not one a game could show: {problem}"

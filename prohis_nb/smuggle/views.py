@@ -314,7 +314,7 @@ def check_view(view: Any) -> None:
     knowledge (built from what the seat saw) agrees with the sizes it shows.
     Nothing is allocated in proportion to a number the view claims.
     """
-    from prohis_nb.core.knowledge import ModelError
+    from prohis_nb.core.knowledge import ModelError, ModelTooLarge
     from prohis_nb.errors import ProhisNbError, ViewError
     from prohis_nb.smuggle.rules import SmuggleRules
 
@@ -407,6 +407,8 @@ def check_view(view: Any) -> None:
             seen = knowledge.expected("hand")
             if any(seen[kind] != hand.count(kind) for kind in PACK_COUNTS):
                 raise refuse(f"hand {list(hand)} is not the hand the seat saw")
+    except ModelTooLarge:  # a real game's limit, not a forged view: said as it is
+        raise
     except ModelError as problem:
         raise refuse(f"its knowledge does not hold together: {problem}") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:

@@ -291,3 +291,31 @@ def test_a_card_the_hand_lacks_is_never_added_to_a_convoy_in_progress():
                 assert state.partial == composing
         return
     pytest.fail("no convoy was started in 30 seeded games")
+
+
+STAGE_GAMES = [
+    name for name in pyspiel.registered_names() if name.startswith("python_") and ("stage" in name)
+]
+
+
+@pytest.mark.parametrize("name", STAGE_GAMES)
+@pytest.mark.parametrize("text", ["-1", "x", "1,,2,a", "999", "0" * 4, "9" * 100_000])
+def test_a_stage_games_bad_history_is_refused_as_every_games_is(name, text):
+    # (attack-22c F6: a bare ValueError, where the full games raise StateTextError)
+    game = pyspiel.load_game(name)
+    with pytest.raises(StateTextError):
+        game.deserialize_state(text)
+
+
+@pytest.mark.parametrize("name", STAGE_GAMES)
+def test_a_stage_games_history_reads_back(name):
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        again = game.deserialize_state(state.serialize())
+        assert str(again) == str(state) and again.history() == state.history()

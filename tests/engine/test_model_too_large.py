@@ -1,0 +1,101 @@
+"""Past its bound the exact model says so, in words, and never calls a real view forged.
+
+With several bribe rounds, offers a seat did not see multiply what it must
+keep apart (attack-22c F1, F3). One seat's part of the table holds at most
+``MAX_STATES`` states; past it the knowledge raises ``ModelTooLarge``. These
+tests lower the bound so that a small real game crosses it, then check every
+client: the view is never refused as forged, the coach and ``determinize``
+raise ``ModelTooLarge`` (a project error) with its message, and the coach panel
+shows that message instead of breaking.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import prohis_nb.core.knowledge as knowledge_module
+from prohis_nb import Game
+from prohis_nb.coach import advise
+from prohis_nb.core.determinize import determinize
+from prohis_nb.core.knowledge import ModelTooLarge
+from prohis_nb.errors import ProhisNbError
+from prohis_nb.prohis.rules import ProhisRules
+from prohis_nb.prohis.views import check_view
+
+SMALL_BOUND = 40
+
+
+def _rejected_offers(rounds: int = 4):
+    """Seat 0's offers of 2 cards rejected again and again, watched by seat 3 (4 players)."""
+    game = Game(rules=ProhisRules(players=4, bribe_rounds=rounds), seed=3)
+    smuggler = game.to_act
+    while len(game.hand(smuggler)) < 8 or game.to_act != smuggler:
+        legal = list(game.legal_actions())
+        take = next((a for a in legal if a.act == "take"), None)
+        game.apply(take or next(a for a in legal if a.act in ("stop", "pass")))
+    game.apply({"seat": smuggler, "act": "convoy", "cards": game.hand(smuggler)[:2]})
+    controller = game.to_act
+    game.apply({"seat": controller, "act": "control", "card": "inspector"})
+    while game.decision.kind == "control":
+        game.apply({"seat": game.to_act, "act": "decline"})
+    rng = random.Random(3)
+    for offer in range(rounds):
+        two = [a for a in game.legal_actions() if a.act == "bribe" and len(a.cards) == 2]
+        game.apply(rng.choice(two))
+        if offer < rounds - 1:
+            game.apply({"seat": controller, "act": "reject"})
+    onlooker = next(s for s in range(4) if s not in (smuggler, controller))
+    return game, onlooker
+
+
+@pytest.fixture
+def small_bound(monkeypatch):
+    monkeypatch.setattr(knowledge_module, "MAX_STATES", SMALL_BOUND)
+
+
+def test_the_bound_is_a_project_error_and_a_model_error() -> None:
+    assert issubclass(ModelTooLarge, ProhisNbError)
+    assert issubclass(ModelTooLarge, knowledge_module.ModelError)
+
+
+def test_a_real_game_past_the_bound_says_so(small_bound) -> None:
+    game, onlooker = _rejected_offers()
+    view = game.view(onlooker)
+    with pytest.raises(ModelTooLarge, match="too many ways the cards could lie"):
+        view.knowledge.model  # noqa: B018  (the fold is the point)
+
+
+def test_a_real_view_past_the_bound_is_not_called_forged(small_bound) -> None:
+    from prohis_nb.errors import ViewError
+
+    game, onlooker = _rejected_offers()
+    with pytest.raises(ModelTooLarge) as raised:
+        check_view(game.view(onlooker))
+    assert not isinstance(raised.value, ViewError)
+    assert "not a view" not in str(raised.value)
+
+
+def test_the_coach_and_determinize_say_the_bound_not_forgery(small_bound) -> None:
+    game, onlooker = _rejected_offers()
+    view = game.view(onlooker)
+    with pytest.raises(ModelTooLarge):
+        advise(view)
+    with pytest.raises(ModelTooLarge):
+        determinize(view, random.Random(0))
+
+
+def test_the_coach_panel_shows_the_bound_in_words(small_bound) -> None:
+    from prohis_nb.widgets.coach import Coach
+
+    game, onlooker = _rejected_offers()
+    panel = Coach(game.view(onlooker))
+    assert "too many ways the cards could lie" in panel.message.value
+
+
+def test_under_the_bound_the_same_game_is_answered() -> None:
+    game, onlooker = _rejected_offers(rounds=2)
+    knowledge = game.view(onlooker).knowledge
+    assert knowledge.model.possibilities() <= knowledge_module.MAX_STATES
+    assert sum(knowledge.expected("bribe").values()) == 2
