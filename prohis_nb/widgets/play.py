@@ -20,9 +20,15 @@ the file named in the box, never over a notebook and never over an existing
 file unless the user presses "Replace it" to confirm; "Download" offers the
 record to the browser as a file (on Binder, files written on the server
 disappear with the session). A record holds every hand (its setup rebuilds
-every card), so while the game runs both ask the teacher's question first
-(:mod:`prohis_nb.widgets.question`, the same as the teacher's view); once the
-game is over the record is everyone's.
+every card), so while the game runs neither button gives it in a learner's
+widget: each says plainly why ("A record holds every hand: you can save it
+when the game is over.") and how a teacher has it from code
+(``play.save("game.json", confirmed=True)``, ``play.offer_download(confirmed=True)``).
+A button cannot tell who pressed it, and at a learner's screen the learner
+does: so no second "Yes" click opens it either. Only a teacher's own widget,
+made in code with ``Play(..., teacher=True)``, gives the record mid-game from
+its buttons, after the teacher's question (:mod:`prohis_nb.widgets.question`).
+Once the game is over the record is everyone's.
 
 "Undo" takes back the learner's last move only when that move showed the
 learner nothing and nobody has decided since (``game.undo_for(seat)``, the
@@ -42,9 +48,11 @@ over and nothing is left to protect, so the whole class sees the teacher's
 view of every card (each hand, warehouse and the pile), the final scores and
 the winners. Both widgets open the ended table with a box of every seat's
 final score, the winners marked in words and bold. The "Teacher's view"
-button shows every card (the omniscient view); while the game is running it
-first asks the teacher's question, as the record's Save and Download do, so
-that a class does not see every hand by accident.
+button shows every card (the omniscient view) once the game is over; while it
+runs, it says why it shows nothing yet, as the record's Save and Download do.
+A teacher shows it mid-game from code (``hot.show_teacher_view(confirmed=True)``),
+or from the button of a widget made with ``HotSeat(..., teacher=True)``, which
+first asks the teacher's question.
 
 The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) opens,
 below the buttons, what the learner's seat may believe about every hidden
@@ -73,7 +81,7 @@ from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.controls import ActionPanel
 from prohis_nb.widgets.downloads import record_link
 from prohis_nb.widgets.large import fit
-from prohis_nb.widgets.question import TeacherQuestion
+from prohis_nb.widgets.question import TeacherQuestion, not_yet_html
 from prohis_nb.widgets.render import message_html, renderer_for
 from prohis_nb.widgets.render.base import esc
 from prohis_nb.widgets.table import TEACHER, Table
@@ -162,7 +170,10 @@ class Play(widgets.VBox):
     (its move can be given in code, ``play.act(...)``), and a move refused for
     it never shows the engine's words about its allowed moves. For several
     people at one screen use :class:`HotSeat`, which hides each seat's cards
-    behind a curtain.
+    behind a curtain. ``teacher``: this widget is the teacher's own, made in
+    their notebook: its Save record and Download give the record while the
+    game runs (after the teacher's question). Left False (a learner's widget),
+    they give it only once the game is over.
     """
 
     def __init__(
@@ -179,7 +190,13 @@ class Play(widgets.VBox):
         humans: Iterable[int] | None = None,
         coach: bool = True,
         pace: Pace | None = None,
+        teacher: bool = False,
     ) -> None:
+        if not isinstance(teacher, bool):
+            raise RulesError(f"teacher is True or False, got {excerpt(teacher)}")
+        #: A teacher's own widget (made in code): its buttons give hidden cards mid-game,
+        #: after the teacher's question. False: a learner's, whose buttons never do.
+        self.teacher = teacher
         if game is None:
             game = _new_game(game_name, players, seed, rules)
         self.game = game
@@ -229,8 +246,9 @@ class Play(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         #: Why Undo is off, in plain words (empty while it is on).
         self.undo_note = widgets.HTML()
-        #: The teacher's question, asked before anything that shows every hand mid-game
-        #: (a record to save or download; HotSeat's teacher's view).
+        #: The teacher's question, asked in a teacher's widget (``teacher=True``) before
+        #: anything that shows every hand mid-game (a record to save or download;
+        #: HotSeat's teacher's view). A learner's widget never asks it: it has no "Yes".
         self.question = TeacherQuestion()
         self.teacher_warning = self.question.warning
         self.teacher_confirm = self.question.yes
@@ -344,17 +362,25 @@ class Play(widgets.VBox):
         Never writes over a notebook; an existing file is refused unless
         ``overwrite`` is true (the "Replace it" button, shown after such a
         refusal, confirms). The file is written atomically. A record holds
-        every hand, so while the game runs it is written only once the
-        teacher's question is answered (``confirmed``; unconfirmed, the
-        question is shown and nothing is written). Returns success.
+        every hand, so while the game runs it is written only when asked for
+        in code (``confirmed=True``, the teacher's call) or, in a teacher's
+        widget (``teacher=True``), once the teacher's question is answered.
+        In a learner's widget the button writes nothing mid-game and says
+        why. Returns success.
         """
         if not self.game.ended and not confirmed:
-            self._ask_teacher(
-                "the record holds <b>every hand</b> (its deal rebuilds every card), so saving "
-                "it now is the teacher's",
-                "Yes, save the record",
-                lambda: self.save(path, overwrite=overwrite, confirmed=True),
-            )
+            if self.teacher:
+                self._ask_teacher(
+                    "the record holds <b>every hand</b> (its deal rebuilds every card), so "
+                    "saving it now is the teacher's",
+                    "Yes, save the record",
+                    lambda: self.save(path, overwrite=overwrite, confirmed=True),
+                )
+            else:
+                self._not_yet(
+                    "A record holds every hand: you can save it when the game is over.",
+                    f"{self._code_name()}.save('my-game.json', confirmed=True)",
+                )
             return False
         text = path if path is not None else self.save_name.value.strip()
         self._cancel_replace()
@@ -393,16 +419,23 @@ class Play(widgets.VBox):
         with a ``download`` attribute, :func:`prohis_nb.widgets.downloads.record_link`),
         so it works in JupyterLab, Notebook and on Binder with no request to the server.
         A record holds every hand: while the game runs the link is made only
-        once the teacher's question is answered (``confirmed``); unconfirmed,
-        the question is shown and ``""`` returned.
+        when asked for in code (``confirmed=True``, the teacher's call) or, in
+        a teacher's widget (``teacher=True``), once the teacher's question is
+        answered. Otherwise ``""`` is returned and the widget says why.
         """
         if not self.game.ended and not confirmed:
-            self._ask_teacher(
-                "the record holds <b>every hand</b> (its deal rebuilds every card), so "
-                "downloading it now is the teacher's",
-                "Yes, make the download link",
-                lambda: self.offer_download(name, confirmed=True),
-            )
+            if self.teacher:
+                self._ask_teacher(
+                    "the record holds <b>every hand</b> (its deal rebuilds every card), so "
+                    "downloading it now is the teacher's",
+                    "Yes, make the download link",
+                    lambda: self.offer_download(name, confirmed=True),
+                )
+            else:
+                self._not_yet(
+                    "A record holds every hand: you can download it when the game is over.",
+                    f"{self._code_name()}.offer_download(confirmed=True)",
+                )
             return ""
         if not self.game.ended:
             self._before_secret()
@@ -423,8 +456,20 @@ class Play(widgets.VBox):
     # ------------------------------------------------------------ the teacher's question
 
     def _ask_teacher(self, what: str, yes: str, then: Any) -> None:
-        """Ask the teacher's question before ``then`` (see :mod:`prohis_nb.widgets.question`)."""
+        """Ask the teacher's question before ``then`` (a teacher's widget only)."""
+        assert self.teacher  # a learner's widget has no "Yes" for hidden cards
+        self.message.value = ""
         self.question.ask(what, yes, then)
+
+    def _not_yet(self, why: str, code: str) -> None:
+        """A learner's widget mid-game: say why nothing is given, and the teacher's code."""
+        self.question.clear()
+        self.download.value = ""
+        self.message.value = not_yet_html(why, code, type(self).__name__)
+
+    def _code_name(self) -> str:
+        """The name the teacher's code gives this widget, in the messages' examples."""
+        return "play"
 
     def _before_secret(self) -> None:
         """Called once the teacher said yes, before anything secret is shown (HotSeat covers)."""
@@ -566,6 +611,9 @@ class HotSeat(Play):
     are bots (``opponents``). During the game only the seat that confirmed it is
     at the screen is ever drawn; when the game ends the curtain is lifted and the
     teacher's view of every card is shown with the final scores (the final reveal).
+    ``teacher=True`` (in the teacher's own notebook): its "Teacher's view", Save
+    and Download work mid-game, after the teacher's question; left out, they
+    work only once the game is over (see :class:`Play`).
     """
 
     def __init__(
@@ -606,7 +654,7 @@ class HotSeat(Play):
         self.teacher_button = widgets.Button(
             description="Teacher's view",
             icon="eye",
-            tooltip="Every card of every seat (asks first while the game is running)",
+            tooltip="Every card of every seat, once the game is over",
         )
         self.teacher_button.on_click(lambda _b: self.toggle_teacher_view())
         super().__init__(game, humans[0], opponents, humans=humans, **options)
@@ -646,17 +694,25 @@ class HotSeat(Play):
     def show_teacher_view(self, confirmed: bool = False) -> bool:
         """Show every card; while the game runs, only once ``confirmed``. True if shown.
 
-        Unconfirmed mid-game, it asks the teacher's question ("Yes, show
-        every card" and "Cancel") instead, and draws nothing. Shown, it first
-        covers the seat at the screen (their cards and buttons), so the person
-        to act confirms again afterwards.
+        Unconfirmed mid-game it draws nothing: in a teacher's widget
+        (``teacher=True``) it asks the teacher's question ("Yes, show every
+        card" and "Cancel"); in a learner's widget it says why, and that a
+        teacher calls ``hot.show_teacher_view(confirmed=True)`` in code.
+        Shown mid-game, it first covers the seat at the screen (their cards
+        and buttons), so the person to act confirms again afterwards.
         """
         if not self.game.ended and not confirmed:
-            self._ask_teacher(
-                "this shows <b>every hand</b>",
-                "Yes, show every card",
-                lambda: self.show_teacher_view(confirmed=True),
-            )
+            if self.teacher:
+                self._ask_teacher(
+                    "this shows <b>every hand</b>",
+                    "Yes, show every card",
+                    lambda: self.show_teacher_view(confirmed=True),
+                )
+            else:
+                self._not_yet(
+                    "The teacher's view shows every hand: it opens when the game is over.",
+                    "hot.show_teacher_view(confirmed=True)",
+                )
             return False
         self._clear_teacher_question()
         if not self.game.ended:
@@ -680,6 +736,9 @@ class HotSeat(Play):
         self.teacher_box.layout.display = "none"
         self.teacher_button.description = "Teacher's view"
         self.teacher_button.icon = "eye"
+
+    def _code_name(self) -> str:
+        return "hot"
 
     def _before_secret(self) -> None:
         """The teacher said yes: cover the seat at the screen first (it confirms again later)."""

@@ -22,9 +22,12 @@ the record shown as a file through the browser (works on Binder).
 Over a **live game still being played**, anything that shows cards the seat
 at the screen may not see is the teacher's (docs/teaching.md): the record
 (it holds every hand), another seat's view than the one shown first, the
-teacher's view, and so the coach of another seat. Each asks the teacher's
-question first (:mod:`prohis_nb.widgets.question`); once the game is over
-nothing is asked.
+teacher's view, and so the coach of another seat. In a learner's stepper (the
+default) no button or choice gives them while the game runs: each says why
+and how a teacher has it from code. A teacher's own stepper, made in code
+with ``Stepper(game, teacher=True)`` (or started from ``seat="teacher"``),
+gives them after the teacher's question (:mod:`prohis_nb.widgets.question`).
+Once the game is over, and over a record, everything is everyone's.
 
 The **Coach** toggle (off by default, :mod:`prohis_nb.widgets.coach`) shows
 the coach of the seat being viewed at the position shown: what it may believe,
@@ -47,7 +50,7 @@ from prohis_nb.errors import ProhisNbError
 from prohis_nb.widgets.coach import CoachToggle
 from prohis_nb.widgets.cursor import RecordSource, Timeline
 from prohis_nb.widgets.large import fit
-from prohis_nb.widgets.question import TeacherQuestion
+from prohis_nb.widgets.question import TeacherQuestion, not_yet_html
 from prohis_nb.widgets.render import message_html
 from prohis_nb.widgets.table import TEACHER, Table
 
@@ -60,6 +63,10 @@ class Stepper(widgets.VBox):
     ``checkpoint_every``: how often the timeline keeps a copy of the game.
     ``last_step_ms`` holds the time the last move took, from the button press
     to the re-drawn table (Python side). ``coach``: offer the "Coach" toggle.
+    ``teacher``: the teacher's own stepper (made in code): over a live game
+    still being played, its selector and "Download record" give other seats'
+    cards after the teacher's question; False (a learner's), they give them
+    only once the game is over.
     """
 
     def __init__(
@@ -70,7 +77,12 @@ class Stepper(widgets.VBox):
         checkpoint_every: int = 8,
         start: int | None = 0,
         coach: bool = True,
+        teacher: bool = False,
     ) -> None:
+        if not isinstance(teacher, bool):
+            raise TypeError(f"teacher is True or False, got {type(teacher).__name__}")
+        #: The teacher's own stepper (see the class docstring).
+        self.teacher = teacher
         self.timeline = Timeline(source, checkpoint_every)
         self.first_button = self._button("First", "Go to the deal", self.first, "fast-backward")
         self.back_button = self._button("Back", "One decision back", self.back, "step-backward")
@@ -98,7 +110,8 @@ class Stepper(widgets.VBox):
         self.download_button.on_click(lambda _b: self.offer_download())
         #: A link that downloads the record shown (filled on request).
         self.download = widgets.HTML()
-        #: The teacher's question before the record of a game still being played.
+        #: The teacher's question before the record of a game still being played
+        #: (a teacher's stepper only: a learner's has no "Yes" for hidden cards).
         self.question = TeacherQuestion()
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -107,7 +120,7 @@ class Stepper(widgets.VBox):
         #: The "Coach" toggle and the coach of the seat viewed (see the module docstring).
         self.coach_toggle = CoachToggle(self._draw_coach, enabled=coach)
         game = self.timeline.seek(len(self.timeline) if start is None else start)
-        self.table = Table(game, seat, guard=self.live_game_running)
+        self.table = Table(game, seat, guard=self.live_game_running, confirm=teacher)
         self.table.seat_picker.observe(lambda _change: self._draw_coach(), names="value")
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.forward_button, self.last_button]
@@ -205,10 +218,11 @@ class Stepper(widgets.VBox):
         The record travels in the link
         (:func:`prohis_nb.widgets.downloads.record_link`): nothing is written on
         the server. A record holds every hand, so the record of a *live* game
-        still being played is the teacher's: the link is made only once the
-        teacher's question is answered (``confirmed``); unconfirmed, the
-        question is shown and ``""`` returned. Once the game is over it is
-        everyone's.
+        still being played is the teacher's: the link is made only when asked
+        for in code (``confirmed=True``) or, in a teacher's stepper
+        (``teacher=True``), once the teacher's question is answered. Otherwise
+        ``""`` is returned and the stepper says why. Once the game is over it
+        is everyone's.
         """
         from prohis_nb.widgets.downloads import record_link
 
@@ -216,12 +230,19 @@ class Stepper(widgets.VBox):
         self.question.clear()
         if self.live_game_running() and not confirmed:
             self.download.value = ""
-            self.question.ask(
-                "the record holds <b>every hand</b> (its deal rebuilds every card), so "
-                "downloading it now is the teacher's",
-                "Yes, make the download link",
-                lambda: self.offer_download(name, confirmed=True),
-            )
+            if self.teacher:
+                self.question.ask(
+                    "the record holds <b>every hand</b> (its deal rebuilds every card), so "
+                    "downloading it now is the teacher's",
+                    "Yes, make the download link",
+                    lambda: self.offer_download(name, confirmed=True),
+                )
+            else:
+                self.message.value = not_yet_html(
+                    "A record holds every hand: you can download it when the game is over.",
+                    "stepper.offer_download(confirmed=True)",
+                    "Stepper",
+                )
             return ""
         link = record_link(self.timeline.record, name)
         self.download.value = link

@@ -15,10 +15,13 @@ last drawn is kept in :attr:`Table.view` so tests can check whose it was.
 
 A table over a game still being played can be guarded (``guard``, a
 function answering whether the game runs; the stepper over a live game sets
-it): then picking another seat than the one shown first, or the teacher, asks
-the teacher's question first (:mod:`prohis_nb.widgets.question`), since that
-view shows cards the seat at the screen may not see. Code that calls
-:meth:`Table.show_seat` asks explicitly and is not asked again.
+it): then picking another seat than the one shown first, or the teacher,
+shows nothing of it while the game runs, since that view shows cards the
+seat at the screen may not see; the table says why and how a teacher has it
+from code. Only a teacher's guarded table (``confirm=True``, a teacher's
+stepper) asks the teacher's question (:mod:`prohis_nb.widgets.question`) and
+shows it after "yes". Code that calls :meth:`Table.show_seat` asks
+explicitly and is not stopped.
 
 When the game has ended, the table opens with a box of every seat's final
 score (money written as ``$4,000``) and the winners marked in words and bold,
@@ -37,7 +40,7 @@ from prohis_nb.core.game import GameBase
 from prohis_nb.errors import ProhisNbError, UnknownSeatError, excerpt
 from prohis_nb.widgets.large import fit
 from prohis_nb.widgets.pagehelp import page_helper
-from prohis_nb.widgets.question import TeacherQuestion
+from prohis_nb.widgets.question import TeacherQuestion, not_yet_html
 from prohis_nb.widgets.render import message_html, render_table, renderer_for
 from prohis_nb.widgets.render.base import css
 
@@ -63,8 +66,9 @@ class Table(widgets.VBox):
     Call :meth:`refresh` after the game changes, or :meth:`set_game` to show
     another game (the stepper does). ``guard``: a
     function answering True while the game is being played; the selector then
-    asks the teacher's question before it shows another seat than ``seat``,
-    or the teacher's view (see the module docstring).
+    shows no other seat than ``seat``, nor the teacher's view, while it
+    answers True; ``confirm=True`` (a teacher's table, made in code) asks the
+    teacher's question instead (see the module docstring).
     """
 
     def __init__(
@@ -76,6 +80,7 @@ class Table(widgets.VBox):
         picker: bool = True,
         caption: str = "",
         guard: Callable[[], bool] | None = None,
+        confirm: bool = False,
     ) -> None:
         if not callable(getattr(game, "view", None)) or not isinstance(
             getattr(game, "players", None), int
@@ -87,6 +92,8 @@ class Table(widgets.VBox):
         self._game = game
         self._picker = picker
         self.guard = guard
+        #: A guarded table's selector may be opened by the teacher's "yes" (a teacher's table).
+        self.confirm = confirm
         #: The seat shown first: while the guard says the game runs, the only one
         #: the selector shows without asking (all of them when it is the teacher).
         self.free_seat = seat
@@ -111,7 +118,7 @@ class Table(widgets.VBox):
         #: The teacher's question of a guarded table (``None`` without a guard).
         self.question: TeacherQuestion | None = None
         parts: list[widgets.Widget] = [self.seat_picker]
-        if guard is not None:
+        if guard is not None and confirm:
             self.question = TeacherQuestion()
             parts.append(self.question)
         super().__init__(
@@ -238,7 +245,15 @@ class Table(widgets.VBox):
             # A hidden selector (Play's, HotSeat's tables) is not the user's: a value sent
             # from the page anyway (a crafted widget message) changes nothing.
             return
-        assert self.question is not None  # (a guarded table has one)
+        if self.question is None:  # a learner's guarded table: no "yes" opens it
+            shown = "seat " + str(self.free_seat)
+            self.message.value = not_yet_html(
+                f"While the game is being played this table shows {shown} only: another "
+                "seat's view shows that seat's hand. Every seat opens when the game is over.",
+                "Stepper(game, seat='teacher')",
+                "Stepper",
+            )
+            return
         if seat == TEACHER:
             what, yes = "the teacher's view shows <b>every hand</b>", "Yes, show every card"
         else:

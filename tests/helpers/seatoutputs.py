@@ -115,9 +115,11 @@ def every_other_path(game: Any, seat: int, coach: bool = False) -> dict[str, str
     moves by itself) and a Stepper following the live game from ``seat``:
     each button is pressed in turn (Undo, Download, Save, the Teacher's view,
     another seat in the Stepper's selector) and the widget read after each;
-    a running game's record is the teacher's, so each shows the teacher's
-    question and nothing of the record. Then the reprs a cell shows (the game,
-    its record, its public table). ``coach``: the coach switched on too.
+    a running game's record is the teacher's, so each says why it gives
+    nothing (a learner's widget has no "Yes": every button pressed until none
+    is new, "Yes" included, is ``tests/properties/test_no_button_peeks.py``).
+    Then the reprs a cell shows (the game, its record, its public table).
+    ``coach``: the coach switched on too.
     """
     from prohis_nb.widgets import HotSeat, Play, Stepper
 
@@ -143,7 +145,7 @@ def every_other_path(game: Any, seat: int, coach: bool = False) -> dict[str, str
         stepper.download_button.click()
         shown["stepper download"] = widget_text(stepper)
         other = (seat + 1) % game.players
-        stepper.table.seat_picker.value = other  # another seat: the teacher's question
+        stepper.table.seat_picker.value = other  # another seat: refused, with why
         stepper.table.seat_picker.value = "teacher"
         shown["stepper other seats"] = widget_text(stepper)
         if coach:

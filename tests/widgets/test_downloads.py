@@ -196,17 +196,28 @@ def test_the_stepper_offers_the_record_it_shows_after_the_button_is_pressed():
 
 
 def test_a_live_stepper_offers_the_record_only_to_the_teacher_until_the_game_is_over():
-    """A record holds every hand: while the game runs, it is the teacher's (asked first)."""
+    """A record holds every hand: while the game runs, a learner's stepper gives no link
+    (it says why); a teacher's (``teacher=True``) asks first; after the end, everyone's."""
     import random
 
     game = Game(players=3, seed=2)
     stepper = Stepper(game)
+    teachers = Stepper(game, teacher=True)
     game.apply(game.legal_actions()[0])
     stepper.download_button.click()
+    assert "data:" not in stepper.download.value and "data:" not in stepper.message.value
+    assert "when the game is over" in stepper.message.value
+    assert not stepper.question.pending
+    stepper.question.yes.click()  # no "Yes" is offered; pressed anyway, nothing
     assert "data:" not in stepper.download.value
-    assert "every hand" in stepper.question.warning.value
-    stepper.question.yes.click()  # the teacher says yes: the record of the game as it is now
-    assert json.loads(only_link(stepper.download.value)[1]) == game.record().to_json()
+    teachers.download_button.click()
+    assert "data:" not in teachers.download.value
+    assert "every hand" in teachers.question.warning.value
+    teachers.question.yes.click()  # the teacher says yes: the record of the game as it is now
+    assert json.loads(only_link(teachers.download.value)[1]) == game.record().to_json()
+    assert json.loads(only_link(stepper.offer_download(confirmed=True))[1]) == (
+        game.record().to_json()
+    )  # the teacher's code call, on a learner's stepper
     rng = random.Random(0)
     while not game.ended:
         game.apply(rng.choice(game.legal_actions()))

@@ -1,4 +1,9 @@
-"""HotSeat's teacher's view: every card, but only after confirmation while the game runs.
+"""HotSeat's teacher's view: every card; while the game runs only a teacher's widget asks.
+
+A learner's HotSeat (the default) shows no card from its "Teacher's view"
+button while the game runs, and says why; a teacher's own (``teacher=True``,
+made in code) asks the teacher's question first and shows every card after
+"yes"; ``show_teacher_view(confirmed=True)`` does it from code on either.
 
 What the teacher's view must show is checked against the hands as dealt (the
 stacked table of the test), not against the engine's views.
@@ -29,8 +34,20 @@ def seat1_illegal_cards_on_screen(hot) -> int:
     return sum(1 for kind, seat, _part in drawn_cards(html) if kind == "illegal" and seat == 1)
 
 
-def test_mid_game_the_teacher_view_asks_first_and_draws_nothing_until_confirmed():
+def test_mid_game_a_learners_teacher_view_button_draws_nothing_and_says_why():
     hot = HotSeat(stacked(R3, HANDS), delay=0)
+    hot.ready_button.click()  # seat 0 is at the screen
+    hot.teacher_button.click()
+    hot.teacher_confirm.click()  # no "Yes" is offered; pressed anyway, it does nothing
+    assert not hot.teacher_view_shown and hot.teacher_table is None
+    assert "opens when the game is over" in hot.message.value
+    assert "hot.show_teacher_view(confirmed=True)" in hot.message.value
+    assert hot.teacher_confirm.layout.display == "none" and not hot.question.pending
+    assert seat1_illegal_cards_on_screen(hot) == 0 and hot.shown == 0
+
+
+def test_mid_game_a_teachers_teacher_view_asks_first_and_draws_nothing_until_confirmed():
+    hot = HotSeat(stacked(R3, HANDS), delay=0, teacher=True)
     hot.ready_button.click()  # seat 0 is at the screen
     hot.teacher_button.click()
     assert not hot.teacher_view_shown
@@ -44,7 +61,7 @@ def test_mid_game_the_teacher_view_asks_first_and_draws_nothing_until_confirmed(
 
 
 def test_confirmed_the_teacher_view_shows_every_hand_and_covers_the_player():
-    hot = HotSeat(stacked(R3, HANDS), delay=0)
+    hot = HotSeat(stacked(R3, HANDS), delay=0, teacher=True)
     hot.ready_button.click()
     hot.teacher_button.click()
     hot.teacher_confirm.click()

@@ -4,9 +4,11 @@ Saving never writes over a notebook, never over an existing file without the
 user's confirmation ("Replace it"), writes atomically (no half file, no
 temporary file left), quotes a path with spaces in the suggested command, and
 offers the record as a browser download whose link carries the record itself.
-A record holds every hand, so while the game runs both first ask the teacher's
-question (answered here with "Yes", or ``confirmed=True``; the question itself
-is tested in test_secrets_mid_game.py).
+A record holds every hand, so while the game runs the buttons give it only in
+a teacher's widget (``teacher=True``, made in code), after the teacher's
+question (answered here with "Yes"), and the code API gives it with
+``confirmed=True``; a learner's widget gives nothing (test_secrets_mid_game.py,
+tests/properties/test_no_button_peeks.py).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def play_some(play: Play, moves: int = 3) -> None:
 def test_a_notebook_is_never_written_over(tmp_path):
     lesson = tmp_path / "02_who_knows_what.ipynb"
     lesson.write_text('{"cells": []}')
-    play = Play(seat=0, seed=2, delay=0)
+    play = Play(seat=0, seed=2, delay=0, teacher=True)
     play.save_name.value = str(lesson)
     play.save_button.click()
     play.teacher_confirm.click()
@@ -52,7 +54,7 @@ def test_a_notebook_is_never_written_over(tmp_path):
 def test_an_existing_file_is_replaced_only_after_confirmation(tmp_path):
     target = tmp_path / "mine.json"
     target.write_text("my notes")
-    play = Play(seat=0, seed=2, delay=0)
+    play = Play(seat=0, seed=2, delay=0, teacher=True)
     play_some(play)
     play.save_name.value = str(target)
     play.save_button.click()
@@ -70,7 +72,7 @@ def test_changing_the_name_withdraws_the_confirmation(tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text("a")
     second.write_text("b")
-    play = Play(seat=0, seed=2, delay=0)
+    play = Play(seat=0, seed=2, delay=0, teacher=True)
     play.save_name.value = str(first)
     play.save_button.click()
     play.teacher_confirm.click()
@@ -123,11 +125,11 @@ def test_the_suggested_command_quotes_a_path_with_spaces(tmp_path):
 
 
 def test_the_download_link_carries_the_record(tmp_path):
-    play = Play(seat=0, seed=2, delay=0)
+    play = Play(seat=0, seed=2, delay=0, teacher=True)
     play_some(play)
     play.save_name.value = "lesson game.json"
     play.download_button.click()
-    assert play.download.value == ""  # the teacher's question first
+    assert play.download.value == ""  # the teacher's question first (teacher=True)
     play.teacher_confirm.click()
     html = play.download.value
     href = re.search(r"href='data:application/json;base64,([A-Za-z0-9+/=]+)'", html).group(1)

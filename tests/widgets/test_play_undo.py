@@ -123,11 +123,11 @@ def test_every_undo_allowed_takes_back_exactly_one_own_move_and_every_refusal_ch
 def test_undo_clears_the_download_link_and_the_pending_replace(tmp_path):
     target = tmp_path / "a.json"
     target.write_text("a")
-    play = Play(ProhisGame(R3, table=empty_pile_table()), seat=0, delay=0)
+    play = Play(ProhisGame(R3, table=empty_pile_table()), seat=0, delay=0, teacher=True)
     play.panel.button_for(act="take", source="row", slot=1).click()
     play.save_name.value = str(target)
     play.save_button.click()
-    play.teacher_confirm.click()  # the teacher's question: the record holds every hand
+    play.teacher_confirm.click()  # a teacher's widget: the record holds every hand
     assert play.replace_button.layout.display == ""
     play.offer_download(confirmed=True)
     assert play.download.value

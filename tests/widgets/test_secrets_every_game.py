@@ -3,10 +3,11 @@
 For each game, two **twin** games that differ only in cards the learner's
 seat may not see (another seat's hand, the convoy's hand, the draw pack):
 
-* mid-game, Download and Save record (unconfirmed) give nothing: no link,
-  no file, and every string of the widget tree is the same for both twins;
-  the teacher's "yes" gives the full record, and after the end it is
-  everyone's without a question;
+* mid-game, Download and Save record give nothing in a learner's widget, not
+  even after the old "Yes": no link, no file, and every string of the widget
+  tree is the same for both twins; the teacher's code call
+  (``offer_download(confirmed=True)``) gives the full record, and after the
+  end it is everyone's without a question;
 * once the game is over, Undo is off, whoever moved last (the result showed
   every seat how it went: taking the answer back would turn any answer into
   the hindsight-best one in a class's records).
@@ -18,56 +19,13 @@ import random
 import re
 
 import pytest
-from helpers.widgets import every_value, stacked
+from helpers.game_twins import twins
+from helpers.widgets import every_value
 
 import prohis_nb
-from prohis_nb import ProhisRules
 from prohis_nb.widgets import HotSeat, Play
 
 LINK = re.compile(r"data:application/json;base64,")
-CI = ["captain", "inspector"]
-A = ["legal"] * 4 + CI
-B = ["illegal", "illegal", "illegal", "legal", *CI]
-
-
-def smuggle_twins():
-    """Two Smuggle games whose packs differ in two cards deep in the first pack (not dealt)."""
-    rng = random.Random(5)
-    packs = [list(prohis_nb.new_game("smuggle", players=3, seed=5)._packs[0]) for _ in range(3)]
-    for pack in packs:
-        rng.shuffle(pack)
-    other = [list(pack) for pack in packs]
-    pack = other[0]
-    j = next(j for j in range(len(pack) - 2, 30, -1) if pack[j] != pack[-1])
-    pack[j], pack[-1] = pack[-1], pack[j]
-    return (
-        prohis_nb.new_game("smuggle", players=3, table={"packs": packs}),
-        prohis_nb.new_game("smuggle", players=3, table={"packs": other}),
-    )
-
-
-def twins(name):
-    """``(game, twin, screen seat, the humans' moves before the screen seat decides)``."""
-    if name == "prohis":
-        r3 = ProhisRules(players=3)
-        return stacked(r3, [A, B, A]), stacked(r3, [A, A, B]), 0, []
-    if name == "smuggle":
-        one, two = smuggle_twins()
-        return one, two, one.to_act, []
-    if name == "convoy":
-        honest = prohis_nb.new_game("convoy", table={"hand": "honest", "order": [0, 1, 2]})
-        dirty = prohis_nb.new_game("convoy", table={"hand": "dirty", "order": [0, 1, 2]})
-        moves = [
-            {"seat": 0, "act": "convoy", "cards": ["legal", "legal", "legal"]},
-            {"seat": 0, "act": "bribe", "cards": ["legal"]},
-        ]
-        return honest, dirty, 1, moves
-    if name == "customs":
-        one = prohis_nb.new_game("customs", table={"hand": ["wine", "wine", "wine", "wine"]})
-        two = prohis_nb.new_game("customs", table={"hand": ["wine", "wine", "crown", "watch"]})
-        return one, two, 0, [{"seat": 1, "act": "declare", "items": ["wine", "wine"]}]
-    raise AssertionError(name)
-
 
 GAMES = sorted(spec.name for spec in prohis_nb.core.registry.specs())
 
@@ -107,13 +65,15 @@ def test_mid_game_the_record_carries_nothing_hidden(name, widget_class, tmp_path
         assert play.offer_download() == ""
         assert not play.save(target) and not target.exists()
         play.save_button.click()
+        play.teacher_confirm.click()  # the old "Yes": no longer offered, and it does nothing
         play.download_button.click()
+        play.teacher_confirm.click()
+        assert "when the game is over" in play.message.value
         assert not LINK.search(every_value(play)) and not list(tmp_path.iterdir())
     assert every_value(plays[0]) == every_value(plays[1])
-    # The teacher's "yes": the full record (every hand), as it was asked for.
-    plays[0].teacher_confirm.click()
-    link = plays[0].download.value
-    assert LINK.search(link)
+    # The teacher's call in code: the full record (every hand), as it was asked for.
+    assert LINK.search(plays[0].offer_download(confirmed=True))
+    assert LINK.search(plays[0].download.value)
 
 
 @pytest.mark.parametrize("name", GAMES)
