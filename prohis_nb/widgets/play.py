@@ -498,17 +498,19 @@ class Play(widgets.VBox):
             assert seat is not None  # the game has not ended
             bot = self.bots[seat]
             view = game.view(seat) if bot.uses_view else None
+            legal = game.legal_actions()
             try:
-                action = bot.choose(view, game.legal_actions())
+                action = bot.choose(view, legal)
             except ProhisNbError:
                 # (e.g. a bot that searches over the tables its seat may be at, past the
-                # exact model's bound). The error's words come from the bot's own cards:
-                # never shown.
+                # exact model's bound). As the live class does: a random legal move from
+                # the bot's own generator, so the game goes on. The error's words come
+                # from the bot's own cards: never shown.
+                action = legal[bot.rng.randrange(len(legal))]
                 self.message.value = message_html(
                     f"The bot at seat {seat} ({self.bots[seat].name}) could not choose a move "
-                    "here; the game waits. Test the bot on its own (prohis_nb.bots) to see why."
+                    "here: a random legal move was played for it."
                 )
-                return
             try:
                 game.apply(action)
             except ProhisNbError as error:

@@ -1,8 +1,9 @@
-"""A bot that cannot choose stops the game with a message that never quotes it.
+"""A bot that cannot choose gets a random legal move, and a message that never quotes it.
 
 A bot's error may be worded from its own cards (a search over the tables its
 seat may be at, past the exact model's bound: attack-22c F3). Play must not
-break, must not move, and must not show those words to the learner.
+break, must not stop for good (attack-22d D1: a learner's game that can neither
+end nor be kept), and must not show those words to the learner.
 """
 
 from __future__ import annotations
@@ -23,12 +24,19 @@ class StuckBot(Bot):
         raise ProhisNbError(SECRET)
 
 
-def test_a_bot_that_cannot_choose_stops_the_game_with_a_plain_message() -> None:
+def test_a_bot_that_cannot_choose_gets_a_random_legal_move_and_a_plain_message() -> None:
     game = Game(players=3, seed=4)
     first = game.to_act
     seat = (first + 1) % 3  # the learner plays after the stuck bot
-    before = list(game.actions)
+    before = len(game.actions)
     play = Play(game, seat=seat, opponents=StuckBot, delay=0)
-    assert list(play.game.actions) == before  # nothing was played for the bot
+    assert len(play.game.actions) > before  # the game went on
+    assert play.game.actions[before].seat == first
+    assert play.game.to_act == seat or play.game.ended  # the learner's turn: it can play on
     assert "could not choose" in play.message.value
     assert SECRET not in play.message.value and "hand 1" not in play.message.value
+
+
+def test_the_stand_in_moves_are_the_same_for_the_same_game() -> None:
+    plays = [Play(Game(players=3, seed=4), seat=1, opponents=StuckBot, delay=0) for _ in "ab"]
+    assert plays[0].game.actions == plays[1].game.actions
