@@ -736,7 +736,7 @@ class CardModel:
         return self._map(index, step, f"{place} noted")
 
     def offer_unlike_noted(
-        self, source: str, target: str, n: int, prefix: str, limit: int = 4 * MAX_STATES
+        self, source: str, target: str, n: int, prefix: str, limit: int | None = None
     ) -> CardModel:
         """``n`` cards of ``source`` go unseen to ``target``, chosen among the choices the rules
         allow: any ``n`` physical cards alike, except those whose kinds equal a note of
@@ -762,8 +762,17 @@ class CardModel:
         t_index, t_position = self._place(target)
         if t_index != index:
             raise ModelError(f"{source} and {target} are in different components")
+        if limit is None:
+            limit = MAX_STATES
         width = len(self.kinds)
         zero = (0,) * width
+        # The work is known before it is done: every state splits into the kinds its
+        # hidden slots may hold. Past the bound, say so before doing it.
+        splits = 0
+        for _c, contents, _notes in self._components[index].states:
+            splits += comb(contents[position][1] + width - 1, width - 1)  # (not built)
+            if splits > limit:
+                raise _too_large(f"{n} cards offered from {source}")
         branches: list[tuple[State, int, int]] = []
         for (c, contents, notes), weight in self._components[index].states.items():
             explicit, hidden = contents[position]

@@ -40,7 +40,7 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from prohis_nb.core.knowledge import CardModel, ModelError
+from prohis_nb.core.knowledge import CardModel, ModelError, ModelTooLarge
 from prohis_nb.prohis.cards import KIND_INDEX, KINDS
 
 if TYPE_CHECKING:
@@ -323,10 +323,23 @@ class _Checkpoints:
     could change other than by growing (a copy, an undo).
     """
 
-    __slots__ = ("folds",)
+    __slots__ = ("folds", "too_large")
 
     def __init__(self) -> None:
         self.folds: list[tuple[tuple, _Fold]] = []  # (observations read, the fold), oldest first
+        #: The shortest observations found past the model's bound, and the error: every
+        #: longer history that starts with them is past it too (a fold reads them in order),
+        #: so it is refused at once instead of folded again for seconds.
+        self.too_large: tuple[tuple, ModelTooLarge] | None = None
+
+    def past_bound(self, observations: tuple) -> ModelTooLarge | None:
+        """The error of a known prefix of ``observations`` past the bound, if any."""
+        if self.too_large is None:
+            return None
+        seen, error = self.too_large
+        if len(seen) <= len(observations) and observations[: len(seen)] == seen:
+            return error
+        return None
 
     def best(self, observations: tuple) -> _Fold | None:
         for seen, fold in reversed(self.folds):
@@ -429,8 +442,17 @@ class ProhisKnowledge:
         if fold is None:
             fold = _Fold(None, 0, (), 0)
         start = fold.done
-        for observation in observations[start:]:
-            fold = _step(fold, observation, self.observer, self.bribe_rounds)
+        if checkpoints is not None:
+            known = checkpoints.past_bound(observations)
+            if known is not None:
+                raise ModelTooLarge(str(known))
+        for index in range(start, len(observations)):
+            try:
+                fold = _step(fold, observations[index], self.observer, self.bribe_rounds)
+            except ModelTooLarge as error:
+                if checkpoints is not None:
+                    checkpoints.too_large = (observations[: index + 1], error)
+                raise
         if fold.model is None:
             raise ModelError("no deal among the observations: nothing is known yet")
         if checkpoints is not None and fold.done > start:

@@ -513,15 +513,17 @@ class Play(widgets.VBox):
                 )
             try:
                 game.apply(action)
-            except ProhisNbError as error:
+            except ProhisNbError:
                 # Not the engine's words: they explain the refusal from the bot's own
                 # hand ("seat 2 holds 1 illegal card(s)...") and list its legal actions.
+                # The game goes on with a random legal move (it must never stop with a
+                # person's hand on screen: HotSeat's curtain falls in _present).
+                game.apply(legal[bot.rng.randrange(len(legal))])
                 self.message.value = message_html(
                     f"The bot at seat {seat} ({self.bots[seat].name}) chose an action the rules "
-                    f"do not allow now ({type(error).__name__}); the game waits. Test the bot "
+                    "do not allow now: a random legal move was played for it. Test the bot "
                     "on its own (prohis_nb.bots) to see why."
                 )
-                return
             # Every bot move shows ``delay`` after the one before, however long the bot
             # thought: its thinking time depends on its hand (docs/teaching.md, "Time").
             # Before the widget is on screen too: the cell's running time is seen.

@@ -99,3 +99,43 @@ def test_under_the_bound_the_same_game_is_answered() -> None:
     knowledge = game.view(onlooker).knowledge
     assert knowledge.model.possibilities() <= knowledge_module.MAX_STATES
     assert sum(knowledge.expected("bribe").values()) == 2
+
+
+def test_a_history_past_the_bound_is_refused_at_once_the_next_time(small_bound, monkeypatch):
+    # attack-22d D2: the failure is remembered (every later history that starts with the
+    # same observations is past the bound too), not folded again for seconds by every call
+    import prohis_nb.prohis.knowledge as prohis_knowledge
+
+    game, onlooker = _rejected_offers()
+    with pytest.raises(ModelTooLarge):
+        game.view(onlooker).knowledge.model  # noqa: B018
+    steps = []
+    real_step = prohis_knowledge._step
+    monkeypatch.setattr(
+        prohis_knowledge, "_step", lambda *args: steps.append(1) or real_step(*args)
+    )
+    with pytest.raises(ModelTooLarge, match="too many ways the cards could lie"):
+        game.view(onlooker).knowledge.model  # noqa: B018
+    with pytest.raises(ModelTooLarge):
+        advise(game.view(onlooker))
+    assert steps == []
+
+
+def test_the_offers_work_is_bounded_before_it_is_done(monkeypatch) -> None:
+    # a hand of hidden cards split by kind: refused before the splits are built
+    from prohis_nb.core.knowledge import CardModel
+
+    monkeypatch.setattr(knowledge_module, "MAX_STATES", 1000)
+    kinds = ("a", "b", "c", "d", "e")
+    model = CardModel.start(kinds, (200, 200, 200, 200, 200), [("hand", 1000, 0), ("bribe", 0, 0)])
+    model = model.materialize("bribe").note("rejected 0", "bribe")
+    real = knowledge_module.compositions
+
+    def no_big_split(total: int, width: int):
+        if total >= 100:  # the 1,000 slots' splits: about 4 * 10**10 of them
+            raise AssertionError("the splits were built before the bound was checked")
+        return real(total, width)
+
+    monkeypatch.setattr(knowledge_module, "compositions", no_big_split)
+    with pytest.raises(ModelTooLarge):
+        model.offer_unlike_noted("hand", "bribe", 0, "rejected")
