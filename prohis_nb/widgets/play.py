@@ -493,6 +493,7 @@ class Play(widgets.VBox):
         self.pace.restart()  # the deal, or the person's move, is what was shown last
         if paced and not game.ended and game.to_act not in self.humans:
             self.panel.hide()  # no buttons while the bots play (they wait for the pace)
+        stood_in: list[str] = []  # the bots a random legal move stood in for
         while not game.ended and game.to_act not in self.humans:
             seat = game.to_act
             assert seat is not None  # the game has not ended
@@ -507,7 +508,7 @@ class Play(widgets.VBox):
                 # the bot's own generator, so the game goes on. The error's words come
                 # from the bot's own cards: never shown.
                 action = legal[bot.rng.randrange(len(legal))]
-                self.message.value = message_html(
+                stood_in.append(
                     f"The bot at seat {seat} ({self.bots[seat].name}) could not choose a move "
                     "here: a random legal move was played for it."
                 )
@@ -519,7 +520,7 @@ class Play(widgets.VBox):
                 # The game goes on with a random legal move (it must never stop with a
                 # person's hand on screen: HotSeat's curtain falls in _present).
                 game.apply(legal[bot.rng.randrange(len(legal))])
-                self.message.value = message_html(
+                stood_in.append(
                     f"The bot at seat {seat} ({self.bots[seat].name}) chose an action the rules "
                     "do not allow now: a random legal move was played for it. Test the bot "
                     "on its own (prohis_nb.bots) to see why."
@@ -530,6 +531,8 @@ class Play(widgets.VBox):
             self.pace.wait()
             if paced and self.delay > 0:  # show each bot move at a readable pace
                 self._show_bot_move(seat)
+        if stood_in:  # every seat a random move stood in for, once each
+            self.message.value = message_html(" ".join(dict.fromkeys(stood_in)))
         self._present()
 
     def _show_bot_move(self, seat: int) -> None:
