@@ -143,3 +143,18 @@ def fresh_seed() -> int:
     import secrets
 
     return secrets.randbits(63)
+
+
+def game_seed(seed: object) -> int:
+    """The seed a new game deals from: a fresh one (:func:`fresh_seed`) for ``None``,
+    else ``seed`` itself once checked to be a whole number from 0 to :data:`MAX_SEED`.
+
+    Raises ``RecordError`` saying what is allowed (every game reads its seed here).
+    """
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise RecordError(
+            f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
+        )
+    return seed

@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED, fresh_seed
+from prohis_nb.core.limits import game_seed
 from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 
 #: The observer that is neither seat: an onlooker, who knows only what both seats see.
@@ -95,12 +95,7 @@ class StageGame(GameBase):
         self.rules = rules
         self.players = 2
         if table is None:
-            if seed is None:  # a fresh deal: a seed nobody chose, from all 2**63
-                seed = fresh_seed()
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
-                )
+            seed = game_seed(seed)  # none given: a fresh one, from all 2**63
             self.setup: dict[str, Any] = {"seed": seed}
             self._deal(random.Random(seed))
         else:

@@ -44,7 +44,7 @@ from operator import attrgetter
 from prohis_nb.core.caches import MemoTable
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED, fresh_seed
+from prohis_nb.core.limits import game_seed
 from prohis_nb.errors import RecordError, RulesError, excerpt
 from prohis_nb.prohis.actions import Action, parse_action
 from prohis_nb.prohis.bounds import LowerBounds
@@ -225,12 +225,7 @@ class ProhisGame(GameBase):
             raise RecordError("a game starts from a seed or from a stacked table, not both")
         n = rules.players
         if table is None:
-            if seed is None:
-                seed = fresh_seed()  # then recorded in setup
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
-                )
+            seed = game_seed(seed)  # none given: a fresh one, from all 2**63
             setup: dict[str, Any] = {"seed": seed}
             hands, row, pile, first = deal(rules, seed)
             public = [[0, 0, 0, 1, 1] for _ in range(n)]  # a captain and an inspector, in the open

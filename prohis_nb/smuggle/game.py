@@ -25,7 +25,7 @@ from typing import Any
 
 from prohis_nb.core.deal import shuffle
 from prohis_nb.core.game import Decision, Event, GameBase
-from prohis_nb.core.limits import MAX_SEED, fresh_seed
+from prohis_nb.core.limits import game_seed
 from prohis_nb.errors import MalformedActionError, RecordError, RulesError, excerpt
 from prohis_nb.smuggle.actions import Action, parse, parse_for_seat
 from prohis_nb.smuggle.board import DIPLOMATIC_BAG, DUTIABLE, PACK_COUNTS
@@ -166,12 +166,7 @@ class SmuggleGame(GameBase):
         self.rules = rules
         self.players = rules.players
         if table is None:
-            if seed is None:
-                seed = fresh_seed()
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"setup.seed must be a whole number from 0 to {MAX_SEED:,}, got {excerpt(seed)}"
-                )
+            seed = game_seed(seed)  # none given: a fresh one, from all 2**63
             self.setup = {"seed": seed}
             rng = random.Random(seed)
             packs = []
